@@ -1,0 +1,22 @@
+package org.aitelemetry.devkit;
+
+/**
+ * A real process of the local stack (PostgreSQL today; Keycloak, Prometheus, Alertmanager, the OTLP receiver and Kafka
+ * as their issues land). Components start on free loopback ports, keep their logs under the {@link Workspace}, and stop
+ * without leaving a process behind.
+ */
+public interface Component extends AutoCloseable {
+
+    /** Short name, used for the log folder and progress output. */
+    String name();
+
+    /** Starts the component and returns once it accepts connections. Starting a started component does nothing. */
+    void start() throws Exception;
+
+    /** Stops the process; a later {@link #start()} brings it back with the same port and data. */
+    void stop();
+
+    /** Stops the process and removes what it wrote, except its logs. */
+    @Override
+    void close();
+}

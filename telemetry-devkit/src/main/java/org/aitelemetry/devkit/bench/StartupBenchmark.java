@@ -1,0 +1,123 @@
+package org.aitelemetry.devkit.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.aitelemetry.devkit.LoopbackPorts;
+import org.aitelemetry.devkit.Workspace;
+import org.aitelemetry.devkit.postgres.PostgresComponent;
+import org.aitelemetry.devkit.postgres.SchemaMigrator;
+import org.aitelemetry.devkit.process.QuarkusAppComponent;
+
+/**
+ * Start-up benchmark (acceptance.md: each service in JVM mode is ready in under 2 s after the first run, with RSS under
+ * 300 MB). For each app: one discarded first run, then N measured runs from process spawn to readiness answering UP,
+ * with RSS read at that moment and again after a short settle. A bare {@code java -version} is measured in the same run
+ * as the JVM's own floor on this machine.
+ */
+public final class StartupBenchmark {
+
+    private static final Pattern QUARKUS_STARTED = Pattern.compile("started in (\\d+\\.\\d+)s");
+    private static final long SETTLE_MILLIS = 2000;
+
+    private final Path root;
+    private final int runs;
+    private final Workspace workspace;
+
+    private StartupBenchmark(Path root, int runs) {
+        this.root = root;
+        this.runs = runs;
+        this.workspace = new Workspace(root.resolve("target/devkit/bench-startup"));
+    }
+
+    public static void main(String[] args) throws Exception {
+        int runs = args.length > 0 ? Integer.parseInt(args[0]) : 5;
+        new StartupBenchmark(Path.of("").toAbsolutePath(), runs).run();
+    }
+
+    private void run() throws Exception {
+        try (PostgresComponent postgres = new PostgresComponent(workspace)) {
+            postgres.start();
+            String database = postgres.createDatabase("startup");
+            SchemaMigrator.migrate(postgres.jdbcUrl(database));
+            Map<String, String> datasource = Map.of(
+                    "quarkus.datasource.jdbc.url", postgres.jdbcUrl(database),
+                    "quarkus.datasource.reactive.url", postgres.reactiveUrl(database),
+                    "quarkus.datasource.username", PostgresComponent.USER,
+                    "quarkus.datasource.password", PostgresComponent.PASSWORD);
+
+            Stats jvmFloor = jvmFloor();
+            System.out.printf("Start-up, JVM mode, %d measured runs after one discarded first run (%d cores)%n",
+                    runs, Runtime.getRuntime().availableProcessors());
+            System.out.printf("%-18s %10s %10s %10s %12s %10s %12s %8s%n", "app", "ready p50", "min", "max",
+                    "quarkus p50", "RSS p50", "RSS settled", "/floor");
+            for (String app : new String[] {"telemetry-worker", "telemetry-site"}) {
+                report(app, measure(app, datasource), jvmFloor);
+            }
+            System.out.printf("%-18s %9.0fms %9.0fms %9.0fms   (java -version, the JVM's own start)%n", "jvm floor",
+                    jvmFloor.median(), jvmFloor.min(), jvmFloor.max());
+        }
+    }
+
+    private record Sample(double readyMillis, double quarkusMillis, double rssMib, double settledRssMib) {
+    }
+
+    private Sample[] measure(String app, Map<String, String> datasource) throws Exception {
+        once(app, datasource);
+        Sample[] samples = new Sample[runs];
+        for (int i = 0; i < runs; i++) {
+            samples[i] = once(app, datasource);
+        }
+        return samples;
+    }
+
+    private Sample once(String app, Map<String, String> datasource) throws Exception {
+        Path jar = root.resolve(app).resolve("target/quarkus-app/quarkus-run.jar");
+        try (QuarkusAppComponent component = new QuarkusAppComponent(app, jar, LoopbackPorts.free(), datasource, workspace)) {
+            long begin = System.nanoTime();
+            component.start();
+            double ready = (System.nanoTime() - begin) / 1e6;
+            long rss = ProcessMemory.residentMib(component.pid());
+            Thread.sleep(SETTLE_MILLIS);
+            long settled = ProcessMemory.residentMib(component.pid());
+            return new Sample(ready, quarkusReported(component.logFile()), rss, settled);
+        }
+    }
+
+    private static double quarkusReported(Path log) throws IOException {
+        Matcher matcher = QUARKUS_STARTED.matcher(Files.readString(log));
+        return matcher.find() ? Double.parseDouble(matcher.group(1)) * 1000 : Double.NaN;
+    }
+
+    private Stats jvmFloor() throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        double[] millis = new double[runs];
+        for (int i = 0; i < runs; i++) {
+            long begin = System.nanoTime();
+            new ProcessBuilder(java, "-version").redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
+            millis[i] = (System.nanoTime() - begin) / 1e6;
+        }
+        return Stats.of(millis);
+    }
+
+    private static void report(String app, Sample[] samples, Stats floor) {
+        Stats ready = Stats.of(column(samples, Sample::readyMillis));
+        Stats quarkus = Stats.of(column(samples, Sample::quarkusMillis));
+        Stats rss = Stats.of(column(samples, Sample::rssMib));
+        Stats settled = Stats.of(column(samples, Sample::settledRssMib));
+        System.out.printf("%-18s %8.0fms %8.0fms %8.0fms %10.0fms %8.0fMiB %10.0fMiB %7.1fx%n", app, ready.median(),
+                ready.min(), ready.max(), quarkus.median(), rss.median(), settled.median(), ready.median() / floor.median());
+    }
+
+    private static double[] column(Sample[] samples, java.util.function.ToDoubleFunction<Sample> field) {
+        double[] values = new double[samples.length];
+        for (int i = 0; i < samples.length; i++) {
+            values[i] = field.applyAsDouble(samples[i]);
+        }
+        return values;
+    }
+}

@@ -1,0 +1,103 @@
+package org.aitelemetry.devkit.launcher;
+
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import org.aitelemetry.devkit.Component;
+import org.aitelemetry.devkit.Workspace;
+import org.aitelemetry.devkit.postgres.PostgresComponent;
+import org.aitelemetry.devkit.process.QuarkusAppComponent;
+
+/**
+ * The README's run command: starts the platform on embedded defaults, prints where everything is, and on Ctrl-C stops
+ * every process it started, newest first.
+ */
+public final class LocalPlatform {
+
+    private final LaunchOptions options;
+    private final Workspace workspace;
+    private final Deque<Component> started = new ArrayDeque<>();
+
+    LocalPlatform(LaunchOptions options) {
+        this.options = options;
+        this.workspace = new Workspace(options.projectRoot().resolve("target/devkit"));
+    }
+
+    public static void main(String[] args) throws Exception {
+        LaunchOptions options;
+        try {
+            options = LaunchOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.err.print(LaunchOptions.USAGE);
+            System.exit(2);
+            return;
+        }
+        if (options.help()) {
+            System.out.print(LaunchOptions.USAGE);
+            return;
+        }
+        new LocalPlatform(options).runUntilInterrupted();
+    }
+
+    void runUntilInterrupted() throws InterruptedException {
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            stopAll();
+            stopped.countDown();
+        }, "local-platform-stop"));
+        try {
+            startAll();
+        } catch (Exception e) {
+            System.err.println("Start failed: " + e.getMessage());
+            System.exit(1);
+        }
+        stopped.await();
+    }
+
+    private void startAll() throws Exception {
+        PostgresComponent postgres = start(new PostgresComponent(workspace));
+        String database = postgres.createDatabaseNamed("telemetry");
+        Map<String, String> datasource = Map.of(
+                "quarkus.datasource.jdbc.url", postgres.jdbcUrl(database),
+                "quarkus.datasource.reactive.url", postgres.reactiveUrl(database),
+                "quarkus.datasource.username", PostgresComponent.USER,
+                "quarkus.datasource.password", PostgresComponent.PASSWORD);
+        QuarkusAppComponent worker = start(app("telemetry-worker", options.workerPort(), datasource));
+        QuarkusAppComponent site = start(app("telemetry-site", options.sitePort(), datasource));
+        System.out.printf("""
+
+                AI Telemetry is running (Ctrl-C stops everything).
+                  site       %s        health %s/q/health
+                  worker     %s        health %s/q/health
+                  postgres   %s  (user %s)
+                  logs       %s
+                """,
+                site.url(), site.url(), worker.url(), worker.url(),
+                postgres.jdbcUrl(database), PostgresComponent.USER, workspace.root());
+    }
+
+    private QuarkusAppComponent app(String module, int port, Map<String, String> config) {
+        Path jar = options.projectRoot().resolve(module).resolve("target/quarkus-app/quarkus-run.jar");
+        return new QuarkusAppComponent(module, jar, port, config, workspace);
+    }
+
+    private <C extends Component> C start(C component) throws Exception {
+        long begin = System.nanoTime();
+        System.out.printf("Starting %-22s", component.name() + " ...");
+        started.push(component);
+        component.start();
+        System.out.printf(" ready in %.1f s%n", (System.nanoTime() - begin) / 1e9);
+        return component;
+    }
+
+    private synchronized void stopAll() {
+        while (!started.isEmpty()) {
+            Component component = started.pop();
+            System.out.println("Stopping " + component.name());
+            component.close();
+        }
+    }
+}

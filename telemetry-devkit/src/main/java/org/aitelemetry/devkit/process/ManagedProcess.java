@@ -1,0 +1,54 @@
+package org.aitelemetry.devkit.process;
+
+import java.io.IOException;
+import java.lang.ProcessBuilder.Redirect;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** An external process whose output goes to a log file and which is stopped with its whole process tree. */
+public final class ManagedProcess {
+
+    private final String name;
+    private final Process process;
+
+    private ManagedProcess(String name, Process process) {
+        this.name = name;
+        this.process = process;
+    }
+
+    public static ManagedProcess start(String name, List<String> command, Path logFile) throws IOException {
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(Redirect.appendTo(logFile.toFile()))
+                .start();
+        return new ManagedProcess(name, process);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    /** Asks the process to stop (SIGTERM), waits up to the grace period, then kills what is left of its tree. */
+    public void stop(long graceSeconds) {
+        List<ProcessHandle> descendants = process.descendants().toList();
+        process.destroy();
+        try {
+            if (!process.waitFor(graceSeconds, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(graceSeconds, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+        }
+        descendants.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+    }
+}

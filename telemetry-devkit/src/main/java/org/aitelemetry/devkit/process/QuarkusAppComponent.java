@@ -1,0 +1,126 @@
+package org.aitelemetry.devkit.process;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.aitelemetry.devkit.Component;
+import org.aitelemetry.devkit.Workspace;
+
+/**
+ * One of the platform's Quarkus applications run from its built fast-jar (with its AppCDS archive when the build made
+ * one), configured through system properties, and considered started once its readiness endpoint answers UP.
+ */
+public final class QuarkusAppComponent implements Component {
+
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
+    /** Short, so the start-up benchmark measures the application rather than the polling. */
+    private static final long READY_POLL_MILLIS = 20;
+
+    private final String name;
+    private final Path runnerJar;
+    private final int port;
+    private final Map<String, String> config;
+    private final Workspace workspace;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    private ManagedProcess process;
+
+    public QuarkusAppComponent(String name, Path runnerJar, int port, Map<String, String> config, Workspace workspace) {
+        this.name = name;
+        this.runnerJar = runnerJar;
+        this.port = port;
+        this.config = new TreeMap<>(config);
+        this.workspace = workspace;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    public String url() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    /** Process id of the running application. */
+    public long pid() {
+        if (process == null) {
+            throw new IllegalStateException(name + " is not running");
+        }
+        return process.pid();
+    }
+
+    public Path logFile() {
+        return workspace.logFile(name);
+    }
+
+    @Override
+    public synchronized void start() throws IOException, InterruptedException {
+        if (process != null && process.isAlive()) {
+            return;
+        }
+        if (!Files.isRegularFile(runnerJar)) {
+            throw new IllegalStateException(runnerJar + " is missing: build the project first (./mvnw package -DskipTests)");
+        }
+        Files.deleteIfExists(logFile());
+        process = ManagedProcess.start(name, command(), logFile());
+        awaitReady();
+    }
+
+    @Override
+    public synchronized void stop() {
+        if (process != null) {
+            process.stop(20);
+            process = null;
+        }
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    private List<String> command() {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        Path classDataArchive = runnerJar.resolveSibling("app-cds.jsa");
+        if (Files.isRegularFile(classDataArchive)) {
+            command.add("-XX:SharedArchiveFile=" + classDataArchive);
+        }
+        command.add("-Dquarkus.http.port=" + port);
+        command.add("-Dquarkus.http.host=127.0.0.1");
+        config.forEach((key, value) -> command.add("-D" + key + "=" + value));
+        command.add("-jar");
+        command.add(runnerJar.toString());
+        return command;
+    }
+
+    private void awaitReady() throws InterruptedException, IOException {
+        Instant deadline = Instant.now().plus(READY_TIMEOUT);
+        HttpRequest ready = HttpRequest.newBuilder(URI.create(url() + "/q/health/ready")).timeout(Duration.ofSeconds(2)).build();
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException(name + " exited during start; see " + logFile());
+            }
+            try {
+                if (http.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException notListeningYet) {
+                // keep polling until the deadline
+            }
+            Thread.sleep(READY_POLL_MILLIS);
+        }
+        stop();
+        throw new IllegalStateException(name + " was not ready within " + READY_TIMEOUT.toSeconds() + " s; see " + logFile());
+    }
+}

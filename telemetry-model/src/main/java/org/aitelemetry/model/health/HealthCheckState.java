@@ -1,0 +1,10 @@
+package org.aitelemetry.model.health;
+
+public enum HealthCheckState {
+    PENDING,
+    SCHEDULED,
+    RUNNING,
+    SUCCEEDED,
+    FAILED,
+    CANCELLED
+}

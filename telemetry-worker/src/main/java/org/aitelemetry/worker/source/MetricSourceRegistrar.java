@@ -1,0 +1,56 @@
+package org.aitelemetry.worker.source;
+
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.runtime.StartupEvent;
+import io.quarkus.vertx.VertxContextSupport;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.util.List;
+import org.aitelemetry.model.fleet.MetricSource;
+import org.aitelemetry.worker.config.WorkerConfig;
+import org.jboss.logging.Logger;
+
+/**
+ * Mirrors the configured metric sources into {@code metric_source} at start, so sync status and the API have a row per
+ * source. Configuration is the source of truth: a source removed from it keeps its row and history.
+ */
+@ApplicationScoped
+public class MetricSourceRegistrar {
+
+    private static final Logger LOG = Logger.getLogger(MetricSourceRegistrar.class);
+
+    private final List<SourceDefinition> definitions;
+
+    MetricSourceRegistrar(WorkerConfig config) {
+        this.definitions = config.sources().entrySet().stream()
+                .map(entry -> SourceDefinition.from(entry.getKey(), entry.getValue()))
+                .toList();
+    }
+
+    void registerAtStart(@Observes StartupEvent event) throws Throwable {
+        VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(this::registerAll));
+        LOG.infof("Registered %d metric source(s): %s", definitions.size(),
+                definitions.stream().map(SourceDefinition::name).toList());
+    }
+
+    Uni<Void> registerAll() {
+        return Multi.createFrom().iterable(definitions)
+                .onItem().transformToUniAndConcatenate(this::upsert)
+                .collect().last().replaceWithVoid();
+    }
+
+    private Uni<MetricSource> upsert(SourceDefinition definition) {
+        return MetricSource.findByName(definition.name())
+                .onItem().ifNull().continueWith(MetricSource::new)
+                .invoke(source -> {
+                    source.name = definition.name();
+                    source.url = definition.url().toString();
+                    source.authMode = definition.authMode();
+                    source.tenant = definition.tenant().orElse(null);
+                    source.clusterLabel = definition.clusterLabel().orElse(null);
+                })
+                .call(source -> source.persist());
+    }
+}
