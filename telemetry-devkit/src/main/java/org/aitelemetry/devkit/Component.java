@@ -1,9 +1,9 @@
 package org.aitelemetry.devkit;
 
 /**
- * A real process of the local stack (PostgreSQL today; Keycloak, Prometheus, Alertmanager, the OTLP receiver and Kafka
- * as their issues land). Components start on free loopback ports, keep their logs under the {@link Workspace}, and stop
- * without leaving a process behind.
+ * A part of the local stack (PostgreSQL, Prometheus and the in-process fleet simulator today; Keycloak, Alertmanager,
+ * the OTLP receiver and Kafka as their issues land). Components start on free loopback ports, keep their logs under the
+ * {@link Workspace}, and stop without leaving a process behind.
  */
 public interface Component extends AutoCloseable {
 

@@ -50,7 +50,9 @@ public final class PostgresTestResource implements QuarkusTestResourceLifecycleM
 
     private static synchronized PostgresComponent sharedServer() {
         if (sharedServer == null) {
-            PostgresComponent server = new PostgresComponent(Workspace.fromSystemProperties());
+            // Named per JVM: two builds of the same module (an IDE and a terminal) must not share a data folder.
+            PostgresComponent server = new PostgresComponent(Workspace.fromSystemProperties(),
+                    "postgres-" + ProcessHandle.current().pid());
             startOrFail(server);
             Runtime.getRuntime().addShutdownHook(new Thread(server::close, "devkit-postgres-stop"));
             sharedServer = server;

@@ -9,7 +9,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.util.List;
 import org.aitelemetry.model.fleet.MetricSource;
-import org.aitelemetry.worker.config.WorkerConfig;
 import org.jboss.logging.Logger;
 
 /**
@@ -23,10 +22,8 @@ public class MetricSourceRegistrar {
 
     private final List<SourceDefinition> definitions;
 
-    MetricSourceRegistrar(WorkerConfig config) {
-        this.definitions = config.sources().entrySet().stream()
-                .map(entry -> SourceDefinition.from(entry.getKey(), entry.getValue()))
-                .toList();
+    MetricSourceRegistrar(SourceClients sources) {
+        this.definitions = sources.definitions();
     }
 
     void registerAtStart(@Observes StartupEvent event) throws Throwable {

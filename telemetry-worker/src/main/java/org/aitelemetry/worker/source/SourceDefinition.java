@@ -7,13 +7,21 @@ import java.util.Optional;
 import org.aitelemetry.model.fleet.AuthMode;
 import org.aitelemetry.worker.config.WorkerConfig.SourceConfig;
 
-/** A configured metric source, checked: a name and an absolute http(s) URL with a host, never anything else. */
+/**
+ * A configured metric source, checked: a name and an absolute http(s) URL with a host, never anything else. Keeps the
+ * rest of its configuration for the client.
+ */
 public record SourceDefinition(String name, URI url, AuthMode authMode, Optional<String> tenant,
-        Optional<String> clusterLabel) {
+        Optional<String> clusterLabel, SourceConfig config) {
 
     public static SourceDefinition from(String name, SourceConfig config) {
         return new SourceDefinition(name, checkedUrl(name, config.url()), config.authMode(), config.tenant(),
-                config.clusterLabel());
+                config.clusterLabel(), config);
+    }
+
+    /** Cluster name for series that carry none (a single-cluster Prometheus) or the ACM hub's {@code local-cluster}. */
+    public String defaultCluster() {
+        return clusterLabel.orElse(name);
     }
 
     private static URI checkedUrl(String name, String value) {

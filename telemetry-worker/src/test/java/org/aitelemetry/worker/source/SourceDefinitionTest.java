@@ -3,6 +3,8 @@ package org.aitelemetry.worker.source;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
 import org.aitelemetry.model.fleet.AuthMode;
 import org.aitelemetry.worker.config.WorkerConfig.SourceConfig;
@@ -15,6 +17,11 @@ class SourceDefinitionTest {
         SourceDefinition thanos = SourceDefinition.from("thanos", config("https://thanos-querier.openshift-monitoring.svc:9091"));
         assertThat(thanos.url().getHost()).isEqualTo("thanos-querier.openshift-monitoring.svc");
         assertThat(SourceDefinition.from("local", config(" http://127.0.0.1:9090 ")).url().getPort()).isEqualTo(9090);
+    }
+
+    @Test
+    void defaultClusterIsTheClusterLabelOrTheSourceName() {
+        assertThat(SourceDefinition.from("hub", config("http://127.0.0.1:9090")).defaultCluster()).isEqualTo("hub");
     }
 
     @Test
@@ -32,26 +39,60 @@ class SourceDefinitionTest {
     }
 
     private static SourceConfig config(String url) {
-        return new SourceConfig() {
-            @Override
-            public String url() {
-                return url;
-            }
+        return new UrlOnlySourceConfig(url);
+    }
 
-            @Override
-            public AuthMode authMode() {
-                return AuthMode.NONE;
-            }
+    /** A source configured with nothing but its URL, all else at the defaults. */
+    private record UrlOnlySourceConfig(String url) implements SourceConfig {
 
-            @Override
-            public Optional<String> tenant() {
-                return Optional.empty();
-            }
+        @Override
+        public AuthMode authMode() {
+            return AuthMode.NONE;
+        }
 
-            @Override
-            public Optional<String> clusterLabel() {
-                return Optional.empty();
-            }
-        };
+        @Override
+        public Optional<String> tenant() {
+            return Optional.empty();
+        }
+
+        @Override
+        public Optional<String> clusterLabel() {
+            return Optional.empty();
+        }
+
+        @Override
+        public Optional<Path> bearerTokenFile() {
+            return Optional.empty();
+        }
+
+        @Override
+        public Optional<String> oidcTokenUrl() {
+            return Optional.empty();
+        }
+
+        @Override
+        public Optional<String> oidcClientId() {
+            return Optional.empty();
+        }
+
+        @Override
+        public Optional<String> oidcClientSecret() {
+            return Optional.empty();
+        }
+
+        @Override
+        public Optional<String> tlsConfigurationName() {
+            return Optional.empty();
+        }
+
+        @Override
+        public Duration queryTimeout() {
+            return Duration.ofSeconds(20);
+        }
+
+        @Override
+        public int maxAttempts() {
+            return 3;
+        }
     }
 }

@@ -1,0 +1,127 @@
+package org.aitelemetry.devkit.fleet;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+
+/**
+ * The ground truth of a simulated fleet: what a test expects the platform to find. Built deterministically from a
+ * {@link FleetSpec}; lists keep the order in which the fleet was generated (cluster, node, GPU index).
+ */
+public final class FleetDefinition {
+
+    private final FleetSpec spec;
+    private final List<FleetNode> nodes;
+    private final List<FleetDevice> devices;
+    private final List<FleetProject> projects;
+    private final List<FleetPod> pods;
+    private final List<FleetVolume> volumes;
+    private final Map<String, FleetDevice> devicesByUuid = new HashMap<>();
+    private final Map<String, FleetPod> podsByDeviceUuid = new HashMap<>();
+    private final Map<MigSlice, FleetPod> podsBySlice = new HashMap<>();
+
+    FleetDefinition(FleetSpec spec, List<FleetNode> nodes, List<FleetDevice> devices, List<FleetProject> projects,
+            List<FleetPod> pods, List<FleetVolume> volumes) {
+        this.spec = spec;
+        this.nodes = List.copyOf(nodes);
+        this.devices = List.copyOf(devices);
+        this.projects = List.copyOf(projects);
+        this.pods = List.copyOf(pods);
+        this.volumes = List.copyOf(volumes);
+        devices.forEach(device -> devicesByUuid.put(device.uuid(), device));
+        for (FleetPod pod : pods) {
+            pod.devices().forEach(device -> podsByDeviceUuid.put(device.uuid(), pod));
+            pod.slices().forEach(slice -> podsBySlice.put(slice, pod));
+        }
+    }
+
+    public static FleetDefinition generate(FleetSpec spec) {
+        return new FleetGenerator(spec).generate();
+    }
+
+    public FleetSpec spec() {
+        return spec;
+    }
+
+    public List<ClusterSpec> clusters() {
+        return spec.clusters();
+    }
+
+    public List<FleetNode> nodes() {
+        return nodes;
+    }
+
+    public List<FleetNode> nodes(String cluster) {
+        return nodes.stream().filter(node -> node.cluster().equals(cluster)).toList();
+    }
+
+    public FleetNode node(String cluster, String name) {
+        return nodes.stream()
+                .filter(node -> node.cluster().equals(cluster) && node.name().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new NoSuchElementException("no node " + name + " in " + cluster));
+    }
+
+    public List<FleetDevice> devices() {
+        return devices;
+    }
+
+    public List<FleetDevice> devices(String cluster) {
+        return devices.stream().filter(device -> device.cluster().equals(cluster)).toList();
+    }
+
+    public List<FleetDevice> devicesOn(FleetNode node) {
+        return devices.stream().filter(device -> device.node().equals(node)).toList();
+    }
+
+    public FleetDevice device(String uuid) {
+        FleetDevice device = devicesByUuid.get(uuid);
+        if (device == null) {
+            throw new NoSuchElementException("no GPU " + uuid);
+        }
+        return device;
+    }
+
+    public List<MigSlice> slices() {
+        return devices.stream().flatMap(device -> device.slices().stream()).toList();
+    }
+
+    public List<MigSlice> slices(String cluster) {
+        return devices(cluster).stream().flatMap(device -> device.slices().stream()).toList();
+    }
+
+    public List<FleetProject> projects() {
+        return projects;
+    }
+
+    public List<FleetProject> projects(String cluster) {
+        return projects.stream().filter(project -> project.cluster().equals(cluster)).toList();
+    }
+
+    public List<FleetPod> pods() {
+        return pods;
+    }
+
+    public List<FleetPod> pods(String cluster) {
+        return pods.stream().filter(pod -> pod.project().cluster().equals(cluster)).toList();
+    }
+
+    public List<FleetVolume> volumes() {
+        return volumes;
+    }
+
+    public Optional<FleetPod> podUsing(FleetDevice device) {
+        return Optional.ofNullable(podsByDeviceUuid.get(device.uuid()));
+    }
+
+    public Optional<FleetPod> podUsing(MigSlice slice) {
+        return Optional.ofNullable(podsBySlice.get(slice));
+    }
+
+    /** Series per dcgm-exporter family of a cluster: one per GPU, except that a MIG GPU has one per GPU instance. */
+    public int dcgmSeriesCount(String cluster) {
+        return devices(cluster).stream().mapToInt(device -> device.mig() ? device.slices().size() : 1).sum();
+    }
+}

@@ -1,0 +1,180 @@
+package org.aitelemetry.devkit.fleet;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.aitelemetry.devkit.Component;
+import org.aitelemetry.devkit.LoopbackPorts;
+import org.aitelemetry.devkit.prometheus.ScrapeTarget;
+
+/**
+ * Serves a simulated GPU fleet as the exporters of each cluster would: {@code /metrics/<cluster>/dcgm} (dcgm-exporter)
+ * and {@code /metrics/<cluster>/kube} (kube-state-metrics, kubelet volume stats, vLLM). No {@code cluster} label is
+ * served: the scraping Prometheus adds it per target, as ACM does. Readings are taken at the injected clock's time.
+ */
+public final class FleetSimulator implements Component {
+
+    public static final String DCGM_JOB = "dcgm-exporter";
+    public static final String KUBE_JOB = "kube-state-metrics";
+
+    /** Prometheus scrapes both pages of every cluster at once; a few threads keep a big fleet's scrapes concurrent. */
+    private static final int SERVER_THREADS = 4;
+
+    private final FleetDefinition fleet;
+    private final Clock clock;
+    private final FleetReadings readings;
+    private final FleetState state;
+    private final DcgmExposition dcgm;
+    private final KubeExposition kube;
+    private int port;
+    private HttpServer server;
+    private ExecutorService executor;
+
+    public FleetSimulator(FleetDefinition fleet, Clock clock) {
+        this.fleet = fleet;
+        this.clock = clock;
+        this.readings = new FleetReadings(fleet);
+        this.state = new FleetState(fleet.spec().epoch());
+        this.dcgm = new DcgmExposition(fleet, readings, state);
+        this.kube = new KubeExposition(fleet, state);
+    }
+
+    public FleetSimulator(FleetDefinition fleet) {
+        this(fleet, Clock.systemUTC());
+    }
+
+    @Override
+    public String name() {
+        return "fleet-simulator";
+    }
+
+    @Override
+    public synchronized void start() throws IOException {
+        if (server != null) {
+            return;
+        }
+        if (port == 0) {
+            port = LoopbackPorts.free();
+        }
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
+        executor = Executors.newFixedThreadPool(SERVER_THREADS, task -> {
+            Thread thread = new Thread(task, "fleet-simulator");
+            thread.setDaemon(true);
+            return thread;
+        });
+        server.setExecutor(executor);
+        server.createContext("/metrics/", this::serve);
+        server.start();
+    }
+
+    @Override
+    public synchronized void stop() {
+        if (server != null) {
+            server.stop(0);
+            executor.shutdownNow();
+            server = null;
+        }
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    public FleetDefinition definition() {
+        return fleet;
+    }
+
+    public FleetReadings readings() {
+        return readings;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public String url() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    public static String dcgmPath(String cluster) {
+        return "/metrics/" + cluster + "/dcgm";
+    }
+
+    public static String kubePath(String cluster) {
+        return "/metrics/" + cluster + "/kube";
+    }
+
+    /** Two targets per cluster, {@value #DCGM_JOB} and {@value #KUBE_JOB}, each labelled {@code cluster=<name>}. */
+    public List<ScrapeTarget> scrapeTargets() {
+        if (port == 0) {
+            throw new IllegalStateException("start the simulator first: its port is chosen at start");
+        }
+        String address = "127.0.0.1:" + port;
+        List<ScrapeTarget> targets = new ArrayList<>();
+        for (ClusterSpec cluster : fleet.clusters()) {
+            Map<String, String> labels = Map.of("cluster", cluster.name());
+            targets.add(new ScrapeTarget(DCGM_JOB, address, dcgmPath(cluster.name()), labels));
+            targets.add(new ScrapeTarget(KUBE_JOB, address, kubePath(cluster.name()), labels));
+        }
+        return targets;
+    }
+
+    /** The node, its GPUs and its pods disappear from both pages, as when a node is drained and its exporter goes. */
+    public void removeNode(String cluster, String node) {
+        state.remove(fleet.node(cluster, node));
+    }
+
+    public void restoreNode(String cluster, String node) {
+        state.restore(fleet.node(cluster, node));
+    }
+
+    /** The node's energy counters restart from zero now (clock time), as after a driver reload. */
+    public void resetEnergy(String cluster, String node) {
+        state.resetEnergy(fleet.node(cluster, node), clock.instant());
+    }
+
+    /** Writes a cluster's dcgm-exporter page at the clock's current time. */
+    void writeDcgm(String cluster, OutputStream out) throws IOException {
+        dcgm.write(cluster, clock.instant(), out);
+    }
+
+    /** Writes a cluster's Kubernetes page at the clock's current time. */
+    void writeKube(String cluster, OutputStream out) throws IOException {
+        kube.write(cluster, clock.instant(), out);
+    }
+
+    private void serve(HttpExchange exchange) throws IOException {
+        try {
+            String[] path = exchange.getRequestURI().getPath().split("/");
+            boolean known = path.length == 4 && fleet.clusters().stream().anyMatch(c -> c.name().equals(path[2]))
+                    && (path[3].equals("dcgm") || path[3].equals("kube"));
+            if (!known) {
+                exchange.sendResponseHeaders(404, -1);
+                return;
+            }
+            if (!exchange.getRequestMethod().equals("GET")) {
+                exchange.sendResponseHeaders(405, -1);
+                return;
+            }
+            exchange.getResponseHeaders().set("Content-Type", ExpositionWriter.CONTENT_TYPE);
+            exchange.sendResponseHeaders(200, 0);
+            if (path[3].equals("dcgm")) {
+                writeDcgm(path[2], exchange.getResponseBody());
+            } else {
+                writeKube(path[2], exchange.getResponseBody());
+            }
+        } finally {
+            exchange.close();
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package org.aitelemetry.devkit.fleet;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** What tests changed on a running simulator: nodes taken away, energy counters reset. Read by concurrent scrapes. */
+final class FleetState {
+
+    private final Instant epoch;
+    private final Set<FleetNode> removed = ConcurrentHashMap.newKeySet();
+    private final Map<FleetNode, Instant> energyResets = new ConcurrentHashMap<>();
+
+    FleetState(Instant epoch) {
+        this.epoch = epoch;
+    }
+
+    boolean isPresent(FleetNode node) {
+        return !removed.contains(node);
+    }
+
+    void remove(FleetNode node) {
+        removed.add(node);
+    }
+
+    void restore(FleetNode node) {
+        removed.remove(node);
+    }
+
+    void resetEnergy(FleetNode node, Instant at) {
+        energyResets.put(node, at);
+    }
+
+    /** Where the node's energy counters start from: the epoch, or the last reset. */
+    Instant energySince(FleetNode node) {
+        return energyResets.getOrDefault(node, epoch);
+    }
+}

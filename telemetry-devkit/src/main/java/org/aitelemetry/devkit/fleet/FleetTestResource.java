@@ -1,0 +1,107 @@
+package org.aitelemetry.devkit.fleet;
+
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.Map;
+import org.aitelemetry.devkit.Workspace;
+import org.aitelemetry.devkit.prometheus.FaultyFront;
+import org.aitelemetry.devkit.prometheus.PrometheusApi;
+import org.aitelemetry.devkit.prometheus.PrometheusComponent;
+import org.aitelemetry.devkit.prometheus.PrometheusSettings;
+
+/**
+ * A simulated fleet scraped by a real Prometheus every second, for the worker's tests: the app gets one metric source,
+ * {@code fleet}, pointing at that Prometheus, and the test gets the simulator (whose definition is the ground truth).
+ * Starts only once Prometheus holds every GPU series of the fleet. Init arguments: {@code seed} (default 7),
+ * {@code frozen} (default true: readings are taken at a fixed instant, so an unchanged fleet really is unchanged) and
+ * {@code faulty-front} (default false: when true, the source points at a {@link FaultyFront} before Prometheus, with a
+ * short query deadline, so tests can switch faults on and off).
+ */
+public final class FleetTestResource implements QuarkusTestResourceLifecycleManager {
+
+    public static final String SOURCE = "fleet";
+    public static final String SEED = "seed";
+    public static final String FROZEN = "frozen";
+    public static final String FAULTY_FRONT = "faulty-front";
+
+    /** Readings of a frozen fleet are those of this instant. */
+    public static final Instant FROZEN_AT = Instant.parse("2026-11-21T12:00:00Z");
+    private static final Duration PATIENCE = Duration.ofSeconds(30);
+
+    private long seed = 7;
+    private boolean frozen = true;
+    private boolean withFront;
+    private FaultyFront front;
+    private FleetSimulator simulator;
+    private PrometheusComponent prometheus;
+
+    @Override
+    public void init(Map<String, String> initArgs) {
+        seed = Long.parseLong(initArgs.getOrDefault(SEED, "7"));
+        frozen = Boolean.parseBoolean(initArgs.getOrDefault(FROZEN, "true"));
+        withFront = Boolean.parseBoolean(initArgs.getOrDefault(FAULTY_FRONT, "false"));
+    }
+
+    @Override
+    public Map<String, String> start() {
+        FleetDefinition fleet = FleetDefinition.generate(FleetSpec.builder(seed).build());
+        Clock clock = frozen ? Clock.fixed(FROZEN_AT, ZoneOffset.UTC) : Clock.systemUTC();
+        simulator = new FleetSimulator(fleet, clock);
+        try {
+            simulator.start();
+            prometheus = new PrometheusComponent(Workspace.fromSystemProperties(), "prometheus-fleet-" + ProcessHandle.current().pid(),
+                    PrometheusSettings.fast().withTargets(simulator.scrapeTargets()));
+            prometheus.start();
+            awaitFirstScrapes(fleet);
+            if (withFront) {
+                front = new FaultyFront(prometheus.url());
+                front.start();
+            }
+        } catch (Exception e) {
+            stop();
+            throw new IllegalStateException("fleet simulator or Prometheus did not come up; see target/devkit", e);
+        }
+        Map<String, String> config = new HashMap<>();
+        config.put("telemetry.sources." + SOURCE + ".url", withFront ? front.url() : prometheus.url());
+        // One-second scrapes: a short look-back lets a removed node vanish from queries within seconds.
+        config.put("telemetry.sync.lookback", "3s");
+        if (withFront) {
+            config.put("telemetry.sources." + SOURCE + ".query-timeout", "2s");
+            config.put("telemetry.sources." + SOURCE + ".max-attempts", "2");
+        }
+        return config;
+    }
+
+    @Override
+    public void inject(TestInjector testInjector) {
+        testInjector.injectIntoFields(simulator, new TestInjector.AnnotatedAndMatchesType(InjectFleet.class, FleetSimulator.class));
+        testInjector.injectIntoFields(prometheus,
+                new TestInjector.AnnotatedAndMatchesType(InjectFleet.class, PrometheusComponent.class));
+        testInjector.injectIntoFields(front, new TestInjector.AnnotatedAndMatchesType(InjectFleet.class, FaultyFront.class));
+    }
+
+    @Override
+    public void stop() {
+        if (front != null) {
+            front.close();
+        }
+        if (prometheus != null) {
+            prometheus.close();
+        }
+        if (simulator != null) {
+            simulator.close();
+        }
+    }
+
+    private void awaitFirstScrapes(FleetDefinition fleet) throws Exception {
+        PrometheusApi api = new PrometheusApi(prometheus.url());
+        api.awaitValue("count(up == 1)", simulator.scrapeTargets().size(), PATIENCE);
+        int gpuSeries = fleet.clusters().stream().mapToInt(cluster -> fleet.dcgmSeriesCount(cluster.name())).sum();
+        api.awaitValue("count(DCGM_FI_DEV_FB_FREE)", gpuSeries, PATIENCE);
+        api.awaitValue("count(kube_node_info)", fleet.nodes().size(), PATIENCE);
+    }
+}

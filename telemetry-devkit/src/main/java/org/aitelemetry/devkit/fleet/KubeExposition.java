@@ -1,0 +1,156 @@
+package org.aitelemetry.devkit.fleet;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A cluster's Kubernetes-side families on one page: kube-state-metrics (nodes, GPU requests, restarts, deletions),
+ * kubelet volume stats and vLLM's request latency histogram. Nodes taken away take their pods with them; volumes and
+ * vLLM belong to projects and stay.
+ */
+final class KubeExposition {
+
+    private static final String GAUGE = "gauge";
+    /**
+     * A restarting container restarts every second of clock time: far faster than a real crash loop, so that two
+     * one-second scrapes already show {@code increase(kube_pod_container_status_restarts_total[15m]) > 0}.
+     */
+    private static final long RESTART_EVERY_SECONDS = 1;
+    private static final double VLLM_REQUESTS_PER_SECOND = 2;
+    private static final double VLLM_MEAN_LATENCY_SECONDS = 0.85;
+    /** Upper bounds of the latency buckets and the share of requests under each. */
+    private static final String[] VLLM_BUCKETS = {"0.5", "1.0", "5.0", "+Inf"};
+    private static final double[] VLLM_BUCKET_SHARES = {0.3, 0.7, 0.98, 1};
+    private static final String VLLM_MODEL = "meta-llama/Llama-3.1-8B-Instruct";
+    private static final String VLLM_POD = "vllm-server-0";
+
+    private final FleetDefinition fleet;
+    private final FleetState state;
+    private final long epochMillis;
+    private final Map<FleetNode, Map<String, Long>> capacities;
+
+    KubeExposition(FleetDefinition fleet, FleetState state) {
+        this.fleet = fleet;
+        this.state = state;
+        this.epochMillis = fleet.spec().epoch().toEpochMilli();
+        this.capacities = capacities(fleet);
+    }
+
+    void write(String cluster, Instant at, OutputStream out) throws IOException {
+        List<FleetNode> nodes = fleet.nodes(cluster).stream().filter(state::isPresent).toList();
+        List<FleetPod> pods = fleet.pods(cluster).stream().filter(pod -> state.isPresent(pod.node())).toList();
+        long seconds = Math.max(0, (at.toEpochMilli() - epochMillis) / 1000);
+        ExpositionWriter writer = new ExpositionWriter(out);
+        writeNodes(writer, nodes);
+        writePods(writer, pods, seconds);
+        writeVolumes(writer, cluster);
+        writeVllm(writer, cluster, seconds);
+        writer.finish();
+    }
+
+    private void writeNodes(ExpositionWriter writer, List<FleetNode> nodes) throws IOException {
+        writer.family("kube_node_info", GAUGE, "Information about a cluster node.");
+        for (FleetNode node : nodes) {
+            writer.sample("kube_node_info", new Labels().add("node", node.name()).add("kernel_version", node.kernelVersion())
+                    .add("os_image", node.osImage()).add("container_runtime_version", "cri-o://1.31.9")
+                    .add("kubelet_version", "v1.31.9").toString(), 1);
+        }
+        writer.family("kube_node_labels", GAUGE, "Kubernetes labels converted to Prometheus labels.");
+        for (FleetNode node : nodes) {
+            writer.sample("kube_node_labels", new Labels().add("node", node.name())
+                    .add("label_nvidia_com_cuda_driver_major", node.cudaDriverMajor())
+                    .add("label_nvidia_com_gpu_count", fleet.spec().gpusPerNode())
+                    .add("label_nvidia_com_gpu_memory", node.model().memoryMiB())
+                    .add("label_nvidia_com_gpu_product", node.model().productLabel()).toString(), 1);
+        }
+        writer.family("kube_node_status_capacity", GAUGE, "The capacity for different resources of a node.");
+        for (FleetNode node : nodes) {
+            for (Map.Entry<String, Long> resource : capacities.get(node).entrySet()) {
+                writer.sample("kube_node_status_capacity", new Labels().add("node", node.name())
+                        .add("resource", resource.getKey()).add("unit", "integer").toString(), resource.getValue());
+            }
+        }
+    }
+
+    /** The device plugin's mixed strategy: whole GPUs as {@code nvidia.com/gpu}, MIG instances per profile. */
+    private static Map<FleetNode, Map<String, Long>> capacities(FleetDefinition fleet) {
+        Map<FleetNode, Map<String, Long>> capacities = new HashMap<>();
+        for (FleetDevice device : fleet.devices()) {
+            Map<String, Long> capacity = capacities.computeIfAbsent(device.node(), node -> new TreeMap<>());
+            capacity.merge(resourceLabel("nvidia.com/gpu"), device.mig() ? 0L : 1L, Long::sum);
+            device.slices().forEach(slice -> capacity.merge(resourceLabel(slice.profile().resource()), 1L, Long::sum));
+        }
+        return capacities;
+    }
+
+    private void writePods(ExpositionWriter writer, List<FleetPod> pods, long seconds) throws IOException {
+        writer.family("kube_pod_container_resource_requests", GAUGE,
+                "The number of requested request resource by a container.");
+        for (FleetPod pod : pods) {
+            writer.sample("kube_pod_container_resource_requests", new Labels().add("namespace", pod.namespace())
+                    .add("pod", pod.name()).add("container", pod.container()).add("node", pod.node().name())
+                    .add("resource", resourceLabel(pod.resource())).add("unit", "integer").toString(), pod.requested());
+        }
+        writer.family("kube_pod_container_status_restarts_total", "counter",
+                "The number of container restarts per container.");
+        for (FleetPod pod : pods) {
+            long restarts = pod.restarting() ? 1 + seconds / RESTART_EVERY_SECONDS : 0;
+            writer.sample("kube_pod_container_status_restarts_total", new Labels().add("namespace", pod.namespace())
+                    .add("pod", pod.name()).add("container", pod.container()).toString(), restarts);
+        }
+        writer.family("kube_pod_deletion_timestamp", GAUGE, "Unix deletion timestamp");
+        for (FleetPod pod : pods) {
+            if (pod.terminating()) {
+                writer.sample("kube_pod_deletion_timestamp", new Labels().add("namespace", pod.namespace())
+                        .add("pod", pod.name()).toString(), epochMillis / 1000);
+            }
+        }
+    }
+
+    private void writeVolumes(ExpositionWriter writer, String cluster) throws IOException {
+        List<FleetVolume> volumes = fleet.volumes().stream().filter(v -> v.project().cluster().equals(cluster)).toList();
+        writer.family("kubelet_volume_stats_capacity_bytes", GAUGE, "[ALPHA] Capacity in bytes of the volume");
+        for (FleetVolume volume : volumes) {
+            writer.sample("kubelet_volume_stats_capacity_bytes", volumeLabels(volume), volume.capacityBytes());
+        }
+        writer.family("kubelet_volume_stats_used_bytes", GAUGE, "[ALPHA] Number of used bytes in the volume");
+        for (FleetVolume volume : volumes) {
+            writer.sample("kubelet_volume_stats_used_bytes", volumeLabels(volume), volume.usedBytes());
+        }
+    }
+
+    /** A steady request rate since the epoch, so the histogram's counters only grow. */
+    private void writeVllm(ExpositionWriter writer, String cluster, long seconds) throws IOException {
+        String name = "vllm:e2e_request_latency_seconds";
+        long requests = (long) (seconds * VLLM_REQUESTS_PER_SECOND);
+        writer.family(name, "histogram", "Histogram of end to end request latency in seconds.");
+        for (FleetProject project : fleet.projects(cluster)) {
+            if (!project.vllm()) {
+                continue;
+            }
+            String labels = new Labels().add("namespace", project.namespace()).add("pod", VLLM_POD)
+                    .add("model_name", VLLM_MODEL).toString();
+            for (int i = 0; i < VLLM_BUCKETS.length; i++) {
+                writer.sample(name + "_bucket", labels + ",le=\"" + VLLM_BUCKETS[i] + '"',
+                        (long) Math.floor(requests * VLLM_BUCKET_SHARES[i]));
+            }
+            writer.sample(name + "_sum", labels, requests * VLLM_MEAN_LATENCY_SECONDS);
+            writer.sample(name + "_count", labels, requests);
+        }
+    }
+
+    private static String volumeLabels(FleetVolume volume) {
+        return new Labels().add("namespace", volume.project().namespace())
+                .add("persistentvolumeclaim", volume.claim()).toString();
+    }
+
+    /** kube-state-metrics' form of a resource name: {@code nvidia.com/mig-1g.10gb} → {@code nvidia_com_mig_1g_10gb}. */
+    private static String resourceLabel(String resource) {
+        return resource.replaceAll("[^a-zA-Z0-9]", "_");
+    }
+}

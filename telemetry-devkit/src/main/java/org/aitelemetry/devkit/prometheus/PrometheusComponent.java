@@ -1,0 +1,173 @@
+package org.aitelemetry.devkit.prometheus;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.aitelemetry.devkit.Component;
+import org.aitelemetry.devkit.FileTrees;
+import org.aitelemetry.devkit.LoopbackPorts;
+import org.aitelemetry.devkit.Workspace;
+import org.aitelemetry.devkit.process.ManagedProcess;
+
+/**
+ * A real Prometheus server (the Debian package, {@code bin/setup-debian} installs it) on a free loopback port, with a
+ * generated configuration and its TSDB under the {@link Workspace}. Port and data survive {@link #stop()}.
+ *
+ * <p>Prometheus 2.42 hands targets to its scrapers on a fixed 5-second tick, so the first samples arrive about 5 s
+ * (at worst 10 s) after {@link #start()} returns; tests wait for their query to answer rather than for a fixed time.
+ */
+public final class PrometheusComponent implements Component {
+
+    public static final Path BINARY = Path.of("/usr/bin/prometheus");
+
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
+    private static final long READY_POLL_MILLIS = 20;
+    /**
+     * Prometheus logs this line right after it turns {@code /-/ready} to 200. Watching the log works the same with
+     * mutual TLS, where polling {@code /-/ready} would need a client certificate.
+     */
+    private static final String READY_LOG_LINE = "Server is ready to receive web requests.";
+
+    private final Workspace workspace;
+    private final String name;
+    private final PrometheusSettings settings;
+    private final Path configDir;
+    private final Path dataDir;
+    private int port;
+    private ManagedProcess process;
+
+    public PrometheusComponent(Workspace workspace, String name, PrometheusSettings settings) {
+        this.workspace = workspace;
+        this.name = name;
+        this.settings = settings;
+        this.configDir = workspace.dir(name).resolve("config");
+        this.dataDir = workspace.dir(name).resolve("data");
+    }
+
+    public PrometheusComponent(Workspace workspace, PrometheusSettings settings) {
+        this(workspace, "prometheus", settings);
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    /** {@code https://…} when the settings carry TLS; the port is known once started. */
+    public String url() {
+        return (settings.tls().isPresent() ? "https" : "http") + "://127.0.0.1:" + port;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public Path logFile() {
+        return workspace.logFile(name);
+    }
+
+    public synchronized boolean isRunning() {
+        return process != null && process.isAlive();
+    }
+
+    /** Process id of the running server. */
+    public synchronized long pid() {
+        if (process == null) {
+            throw new IllegalStateException(name + " is not running");
+        }
+        return process.pid();
+    }
+
+    @Override
+    public synchronized void start() throws IOException, InterruptedException {
+        if (isRunning()) {
+            return;
+        }
+        if (!Files.isExecutable(BINARY)) {
+            throw new IllegalStateException(BINARY + " is missing: run bin/setup-debian");
+        }
+        if (port == 0) {
+            // First start of this component: whatever a crashed earlier run left in the folder is not ours to reuse.
+            FileTrees.deleteRecursively(dataDir);
+            port = LoopbackPorts.free();
+        }
+        List<String> command = command(writeConfiguration());
+        long logOffset = Files.exists(logFile()) ? Files.size(logFile()) : 0;
+        process = ManagedProcess.start(name, command, logFile());
+        awaitReady(logOffset);
+    }
+
+    @Override
+    public synchronized void stop() {
+        if (process != null) {
+            process.stop(10);
+            process = null;
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        stop();
+        FileTrees.deleteRecursively(dataDir);
+        FileTrees.deleteRecursively(configDir);
+    }
+
+    /** Writes the configuration files and returns the flags that point at them. */
+    private List<String> writeConfiguration() throws IOException {
+        FileTrees.deleteRecursively(configDir);
+        Files.createDirectories(configDir.resolve("rules"));
+        List<String> ruleFileNames = new ArrayList<>();
+        for (Path ruleFile : settings.ruleFiles()) {
+            // Numbered, so two rule files with the same name from different folders do not overwrite each other.
+            String copy = "rules/" + (ruleFileNames.size() + 1) + "-" + ruleFile.getFileName();
+            Files.copy(ruleFile, configDir.resolve(copy));
+            ruleFileNames.add(copy);
+        }
+        Path configFile = configDir.resolve("prometheus.yml");
+        Files.writeString(configFile, PrometheusConfigFiles.prometheusYml(settings, ruleFileNames));
+        List<String> flags = new ArrayList<>(List.of("--config.file=" + configFile));
+        if (settings.tls().isPresent()) {
+            Path webConfig = configDir.resolve("web.yml");
+            Files.writeString(webConfig, PrometheusConfigFiles.webYml(settings.tls().get()));
+            flags.add("--web.config.file=" + webConfig);
+        }
+        return flags;
+    }
+
+    private List<String> command(List<String> configFlags) {
+        List<String> command = new ArrayList<>();
+        command.add(BINARY.toString());
+        command.addAll(configFlags);
+        command.add("--storage.tsdb.path=" + dataDir);
+        command.add("--web.listen-address=127.0.0.1:" + port);
+        command.add("--web.external-url=" + url());
+        return command;
+    }
+
+    private void awaitReady(long logOffset) throws IOException, InterruptedException {
+        Instant deadline = Instant.now().plus(READY_TIMEOUT);
+        while (Instant.now().isBefore(deadline)) {
+            if (logSince(logOffset).contains(READY_LOG_LINE)) {
+                return;
+            }
+            if (!process.isAlive()) {
+                process = null;
+                throw new IllegalStateException(name + " exited during start; see " + logFile());
+            }
+            Thread.sleep(READY_POLL_MILLIS);
+        }
+        stop();
+        throw new IllegalStateException(name + " was not ready within " + READY_TIMEOUT.toSeconds() + " s; see " + logFile());
+    }
+
+    /** What the server logged since it was started; Prometheus logs little, so reading the whole file is cheap. */
+    private String logSince(long offset) throws IOException {
+        byte[] log = Files.readAllBytes(logFile());
+        return new String(log, (int) offset, log.length - (int) offset, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,53 @@
+package org.aitelemetry.devkit.prometheus;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a {@link PrometheusComponent} is configured with.
+ *
+ * @param scrapeInterval     how often every target is scraped (also the scrape timeout when shorter than 10 s)
+ * @param evaluationInterval how often rule files are evaluated
+ * @param targets            what to scrape
+ * @param ruleFiles          recording and alerting rule files, copied next to the generated configuration
+ * @param tls                TLS for Prometheus' own endpoint, if any
+ */
+public record PrometheusSettings(Duration scrapeInterval, Duration evaluationInterval, List<ScrapeTarget> targets,
+        List<Path> ruleFiles, Optional<ServerTls> tls) {
+
+    public PrometheusSettings {
+        requirePositiveMillis(scrapeInterval, "scrape interval");
+        requirePositiveMillis(evaluationInterval, "evaluation interval");
+        targets = List.copyOf(targets);
+        ruleFiles = List.copyOf(ruleFiles);
+    }
+
+    /** One-second scrape and evaluation: tests see a change within about two seconds. Nothing to scrape yet. */
+    public static PrometheusSettings fast() {
+        return new PrometheusSettings(Duration.ofSeconds(1), Duration.ofSeconds(1), List.of(), List.of(), Optional.empty());
+    }
+
+    public PrometheusSettings withIntervals(Duration scrape, Duration evaluation) {
+        return new PrometheusSettings(scrape, evaluation, targets, ruleFiles, tls);
+    }
+
+    public PrometheusSettings withTargets(List<ScrapeTarget> newTargets) {
+        return new PrometheusSettings(scrapeInterval, evaluationInterval, newTargets, ruleFiles, tls);
+    }
+
+    public PrometheusSettings withRuleFiles(List<Path> newRuleFiles) {
+        return new PrometheusSettings(scrapeInterval, evaluationInterval, targets, newRuleFiles, tls);
+    }
+
+    public PrometheusSettings withTls(ServerTls serverTls) {
+        return new PrometheusSettings(scrapeInterval, evaluationInterval, targets, ruleFiles, Optional.of(serverTls));
+    }
+
+    private static void requirePositiveMillis(Duration interval, String what) {
+        if (interval.toMillis() <= 0) {
+            throw new IllegalArgumentException(what + " must be at least 1 ms: " + interval);
+        }
+    }
+}

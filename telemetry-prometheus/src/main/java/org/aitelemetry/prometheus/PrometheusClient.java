@@ -1,0 +1,84 @@
+package org.aitelemetry.prometheus;
+
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.MultiMap;
+import io.vertx.mutiny.ext.web.client.WebClient;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+
+/**
+ * Queries one Prometheus-compatible source (Prometheus, Thanos Querier, Observatorium) over its HTTP API. Requests
+ * are form POSTs, so long PromQL never hits URL limits, with {@code partial_response=false} so that Thanos fails
+ * rather than silently answering from some of its stores; whatever warnings still come back mark the result
+ * incomplete. Create instances with {@link PrometheusClients}; close them when the source goes away.
+ */
+public final class PrometheusClient implements AutoCloseable {
+
+    private final SourceSettings settings;
+    private final WebClient client;
+    private final Credentials credentials;
+    private final QueryTransport transport;
+
+    PrometheusClient(SourceSettings settings, WebClient client, Credentials credentials) {
+        this.settings = settings;
+        this.client = client;
+        this.credentials = credentials;
+        this.transport = new QueryTransport(settings, client, credentials,
+                RetryPolicy.withAttempts(settings.maxAttempts()));
+    }
+
+    public String sourceName() {
+        return settings.name();
+    }
+
+    /** Evaluates an instant query at {@code time}: a vector, or a scalar as one series without labels. */
+    public Uni<QueryResult> query(String promql, Instant time) {
+        return transport.post("query", form(promql).add("time", seconds(time)));
+    }
+
+    /**
+     * Evaluates a range query. The step is raised where the range would exceed 11,000 points per series, and ranges
+     * longer than 24 h are queried window by window, one after the other, and merged by label set.
+     */
+    public Uni<QueryResult> queryRange(String promql, Instant start, Instant end, Duration step) {
+        if (end.isBefore(start)) {
+            throw new IllegalArgumentException("range ends before it starts: " + start + " > " + end);
+        }
+        if (step.toMillis() < 1) {
+            throw new IllegalArgumentException("step must be at least 1 ms, not " + step);
+        }
+        Duration effectiveStep = RangeSplitter.effectiveStep(start, end, step.truncatedTo(ChronoUnit.MILLIS));
+        return Multi.createFrom().iterable(RangeSplitter.windows(start, end, effectiveStep))
+                .onItem().transformToUniAndConcatenate(window -> transport.post("query_range", form(promql)
+                        .add("start", seconds(window.start()))
+                        .add("end", seconds(window.end()))
+                        .add("step", seconds(effectiveStep))))
+                .collect().asList()
+                .map(RangeSplitter::merge);
+    }
+
+    @Override
+    public void close() {
+        credentials.close();
+        client.close();
+    }
+
+    private MultiMap form(String promql) {
+        return MultiMap.caseInsensitiveMultiMap()
+                .add("query", promql)
+                .add("timeout", settings.serverTimeout().toMillis() + "ms")
+                .add("partial_response", "false");
+    }
+
+    /** Seconds with millisecond decimals, the API's own notation, e.g. {@code 1700000000.250}. */
+    private static String seconds(Instant time) {
+        return BigDecimal.valueOf(time.toEpochMilli(), 3).toPlainString();
+    }
+
+    private static String seconds(Duration duration) {
+        return BigDecimal.valueOf(duration.toMillis(), 3).toPlainString();
+    }
+}

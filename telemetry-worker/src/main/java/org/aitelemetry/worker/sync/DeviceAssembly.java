@@ -1,0 +1,154 @@
+package org.aitelemetry.worker.sync;
+
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.aitelemetry.prometheus.QueryResult;
+import org.aitelemetry.prometheus.Series;
+import org.aitelemetry.worker.sync.FleetSnapshot.DeviceObservation;
+import org.aitelemetry.worker.sync.FleetSnapshot.Readings;
+import org.aitelemetry.worker.sync.FleetSnapshot.SliceKey;
+import org.aitelemetry.worker.sync.FleetSnapshot.SliceObservation;
+
+/**
+ * Builds the GPUs and MIG slices of every cluster from the inventory query and the per-field reading queries. A GPU in
+ * MIG mode is reported as one series per GPU instance; its device-level readings are then derived from those.
+ */
+final class DeviceAssembly {
+
+    /** Instance key of a whole GPU's reading series. */
+    private static final int WHOLE_GPU = -1;
+
+    private record DeviceRef(String cluster, String uuid) {
+    }
+
+    private record Identity(String host, String model, Integer index, String pciBusId) {
+    }
+
+    private final LabelVariants labels;
+    private final Map<DeviceRef, Map<Integer, Map<DcgmField, Double>>> readings = new HashMap<>();
+    private final Map<DeviceRef, Identity> identities = new LinkedHashMap<>();
+    private final Map<DeviceRef, Double> wholeGpuFree = new HashMap<>();
+    private final Map<String, Map<SliceKey, SliceObservation>> slicesByCluster = new LinkedHashMap<>();
+    private final Map<String, String> driverVersionByNode = new HashMap<>();
+    private final Map<String, Set<String>> namespacesInUse = new HashMap<>();
+
+    DeviceAssembly(LabelVariants labels, Map<DcgmField, QueryResult> readingResults) {
+        this.labels = labels;
+        readingResults.forEach(this::indexReadings);
+    }
+
+    void addInventory(QueryResult inventory) {
+        labels.learnWorkloadLabels(inventory.series());
+        for (Series series : inventory.series()) {
+            Optional<String> uuid = labels.uuid(series);
+            Optional<String> host = labels.hostname(series);
+            if (uuid.isEmpty() || host.isEmpty()) {
+                continue;
+            }
+            DeviceRef ref = new DeviceRef(labels.cluster(series), uuid.get());
+            identities.putIfAbsent(ref, new Identity(host.get(), series.label("modelName").orElse("unknown"),
+                    series.label("gpu").map(Integer::valueOf).orElse(null), series.label("pci_bus_id").orElse(null)));
+            series.label("DCGM_FI_DRIVER_VERSION")
+                    .ifPresent(version -> driverVersionByNode.put(ref.cluster() + "/" + host.get(), version));
+            labels.workloadNamespace(series).ifPresent(namespace ->
+                    namespacesInUse.computeIfAbsent(ref.cluster(), c -> new LinkedHashSet<>()).add(namespace));
+            Double free = valueOrNull(series.last().value());
+            labels.gpuInstanceId(series).ifPresentOrElse(
+                    instance -> addSlice(ref, instance, series, free),
+                    () -> wholeGpuFree.put(ref, free));
+        }
+    }
+
+    /** The devices of every cluster, once the inventory has been added. */
+    Map<String, Map<String, DeviceObservation>> devicesByCluster() {
+        Map<String, Map<String, DeviceObservation>> devices = new LinkedHashMap<>();
+        identities.forEach((ref, identity) -> {
+            boolean mig = !wholeGpuFree.containsKey(ref);
+            devices.computeIfAbsent(ref.cluster(), c -> new LinkedHashMap<>()).put(ref.uuid(),
+                    new DeviceObservation(ref.uuid(), identity.host(), identity.model(), identity.index(),
+                            identity.pciBusId(), mig, mig ? migReadings(ref) : wholeGpuReadings(ref)));
+        });
+        return devices;
+    }
+
+    Map<SliceKey, SliceObservation> slices(String cluster) {
+        return slicesByCluster.getOrDefault(cluster, Map.of());
+    }
+
+    /** Namespaces whose pods dcgm-exporter shows on a GPU or MIG slice of the cluster. */
+    Set<String> namespacesInUse(String cluster) {
+        return namespacesInUse.getOrDefault(cluster, Set.of());
+    }
+
+    /** Driver version dcgm-exporter reports for a node's GPUs. */
+    String driverVersion(String cluster, String node) {
+        return driverVersionByNode.get(cluster + "/" + node);
+    }
+
+    private void addSlice(DeviceRef ref, int instance, Series series, Double free) {
+        Map<DcgmField, Double> values = readingsOf(ref).getOrDefault(instance, Map.of());
+        SliceKey key = new SliceKey(ref.uuid(), instance);
+        slicesByCluster.computeIfAbsent(ref.cluster(), c -> new LinkedHashMap<>()).put(key, new SliceObservation(key,
+                series.label("GPU_I_PROFILE").orElse("unknown"), values.get(DcgmField.GR_ENGINE_ACTIVE),
+                values.get(DcgmField.FB_USED), free, labels.workloadNamespace(series).orElse(null),
+                labels.workloadPod(series).orElse(null), labels.workloadContainer(series).orElse(null)));
+    }
+
+    private Readings wholeGpuReadings(DeviceRef ref) {
+        Map<DcgmField, Double> values = readingsOf(ref).getOrDefault(WHOLE_GPU, Map.of());
+        return new Readings(values.get(DcgmField.GPU_UTIL), values.get(DcgmField.FB_USED), wholeGpuFree.get(ref),
+                values.get(DcgmField.POWER_USAGE), values.get(DcgmField.GPU_TEMP), values.get(DcgmField.MEMORY_TEMP),
+                values.get(DcgmField.TOTAL_ENERGY));
+    }
+
+    /** A MIG GPU has no utilization of its own; memory adds up over its instances, device-wide fields repeat on each. */
+    private Readings migReadings(DeviceRef ref) {
+        Map<DcgmField, Double> deviceWide = new EnumMap<>(DcgmField.class);
+        Double used = null;
+        for (Map<DcgmField, Double> values : readingsOf(ref).values()) {
+            values.forEach((field, value) -> deviceWide.merge(field, value, Math::max));
+            used = sum(used, values.get(DcgmField.FB_USED));
+        }
+        Double free = null;
+        for (SliceObservation slice : slices(ref.cluster()).values()) {
+            if (slice.key().deviceUuid().equals(ref.uuid())) {
+                free = sum(free, slice.memoryFreeMib());
+            }
+        }
+        return new Readings(null, used, free, deviceWide.get(DcgmField.POWER_USAGE), deviceWide.get(DcgmField.GPU_TEMP),
+                deviceWide.get(DcgmField.MEMORY_TEMP), deviceWide.get(DcgmField.TOTAL_ENERGY));
+    }
+
+    private Map<Integer, Map<DcgmField, Double>> readingsOf(DeviceRef ref) {
+        return readings.getOrDefault(ref, Map.of());
+    }
+
+    private void indexReadings(DcgmField field, QueryResult result) {
+        for (Series series : result.series()) {
+            Optional<String> uuid = labels.uuid(series);
+            Double value = valueOrNull(series.last().value());
+            if (uuid.isEmpty() || value == null) {
+                continue;
+            }
+            readings.computeIfAbsent(new DeviceRef(labels.cluster(series), uuid.get()), r -> new HashMap<>())
+                    .computeIfAbsent(labels.gpuInstanceId(series).orElse(WHOLE_GPU), i -> new EnumMap<>(DcgmField.class))
+                    .put(field, field.toModelUnit(value));
+        }
+    }
+
+    private static Double valueOrNull(double value) {
+        return DcgmBlank.isBlank(value) ? null : value;
+    }
+
+    private static Double sum(Double total, Double value) {
+        if (value == null) {
+            return total;
+        }
+        return total == null ? value : total + value;
+    }
+}

@@ -1,0 +1,39 @@
+package org.aitelemetry.worker.sync;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one sync cycle read from one metric source, per cluster. {@code complete} is false when any query came back
+ * with warnings (a partial response): such a snapshot may update what it contains but must never mark anything missing.
+ */
+record FleetSnapshot(Map<String, ClusterObservation> clusters, boolean complete, List<String> warnings) {
+
+    record ClusterObservation(String name, Map<String, NodeObservation> nodes, Map<String, DeviceObservation> devices,
+            Map<SliceKey, SliceObservation> slices, Map<String, ProjectObservation> projects) {
+    }
+
+    record NodeObservation(String name, int gpuCount, String gpuProduct, String driverVersion, String cudaVersion,
+            String kernelVersion, String osImage) {
+    }
+
+    record DeviceObservation(String uuid, String node, String model, Integer index, String pciBusId, boolean migEnabled,
+            Readings readings) {
+    }
+
+    /** Latest readings in model units; null where the exporter has no value (or only a DCGM blank). */
+    record Readings(Double utilizationPercent, Double memoryUsedMib, Double memoryFreeMib, Double powerWatts,
+            Double temperatureCelsius, Double memoryTemperatureCelsius, Double energyJoules) {
+    }
+
+    record SliceKey(String deviceUuid, int gpuInstanceId) {
+    }
+
+    record SliceObservation(SliceKey key, String profile, Double engineActive, Double memoryUsedMib,
+            Double memoryFreeMib, String namespace, String pod, String container) {
+    }
+
+    record ProjectObservation(String namespace, double gpusRequested, Map<String, Integer> migRequested,
+            int restartingPods, int terminatingPods, int fullPvcs, boolean vllmDetected) {
+    }
+}

@@ -1,0 +1,146 @@
+package org.aitelemetry.worker.sync;
+
+/**
+ * The sync's SQL. Upserts take whole batches as arrays through {@code unnest} and only touch a row when something in it
+ * changed (or its last-seen time is older than the heartbeat), so an unchanged fleet costs next to no writes. Stale
+ * marking counts complete cycles without an entity and flips it to MISSING at the threshold; rows are never deleted.
+ */
+final class FleetSql {
+
+    private FleetSql() {
+    }
+
+    static final String LOCK = "SELECT pg_try_advisory_xact_lock(hashtext('telemetry.fleet-sync'), ($1::bigint)::int)";
+
+    static final String UPSERT_CLUSTERS = """
+            INSERT INTO ai_cluster AS t (source_id, name, node_count, gpu_count, slice_count, gpu_models, last_sync_at,
+                                         sync_status, state, last_seen_at, missed_cycles)
+            SELECT $1, u.name, u.nodes, u.gpus, u.slices, string_to_array(u.models, '|'), $6, $7, 'PRESENT', $6, 0
+            FROM unnest($2::text[], $3::int[], $4::int[], $5::int[], $8::text[]) AS u(name, nodes, gpus, slices, models)
+            ON CONFLICT (source_id, name) DO UPDATE SET node_count = EXCLUDED.node_count, gpu_count = EXCLUDED.gpu_count,
+                slice_count = EXCLUDED.slice_count, gpu_models = EXCLUDED.gpu_models, last_sync_at = EXCLUDED.last_sync_at,
+                sync_status = EXCLUDED.sync_status, state = 'PRESENT', missed_cycles = 0, last_seen_at = EXCLUDED.last_seen_at""";
+
+    static final String CLUSTER_IDS = "SELECT id, name FROM ai_cluster WHERE source_id = $1";
+
+    static final String INSERT_UNKNOWN_SKUS = """
+            INSERT INTO gpu (product_name, catalogued, created_at) SELECT unnest($1::text[]), false, now()
+            ON CONFLICT (product_name) DO NOTHING""";
+
+    static final String SKU_IDS = "SELECT id, product_name FROM gpu WHERE product_name = ANY($1::text[])";
+
+    static final String UPSERT_NODES = """
+            INSERT INTO ai_node AS t (cluster_id, name, gpu_count, gpu_product, driver_version, cuda_version,
+                                      kernel_version, os_image, state, last_seen_at, missed_cycles)
+            SELECT u.cluster_id, u.name, u.gpus, u.product, u.driver, u.cuda, u.kernel, u.os, 'PRESENT', $9, 0
+            FROM unnest($1::bigint[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+                 AS u(cluster_id, name, gpus, product, driver, cuda, kernel, os)
+            ON CONFLICT (cluster_id, name) DO UPDATE SET gpu_count = EXCLUDED.gpu_count, gpu_product = EXCLUDED.gpu_product,
+                driver_version = EXCLUDED.driver_version, cuda_version = EXCLUDED.cuda_version,
+                kernel_version = EXCLUDED.kernel_version, os_image = EXCLUDED.os_image, state = 'PRESENT',
+                missed_cycles = 0, last_seen_at = EXCLUDED.last_seen_at
+            WHERE (t.gpu_count, t.gpu_product, t.driver_version, t.cuda_version, t.kernel_version, t.os_image, t.state,
+                   t.missed_cycles)
+                  IS DISTINCT FROM (EXCLUDED.gpu_count, EXCLUDED.gpu_product, EXCLUDED.driver_version,
+                   EXCLUDED.cuda_version, EXCLUDED.kernel_version, EXCLUDED.os_image, EXCLUDED.state, EXCLUDED.missed_cycles)
+               OR t.last_seen_at IS NULL OR t.last_seen_at < EXCLUDED.last_seen_at - $10::int * interval '1 second'""";
+
+    static final String NODE_IDS = """
+            SELECT n.id, n.cluster_id, n.name FROM ai_node n JOIN ai_cluster c ON c.id = n.cluster_id
+            WHERE c.source_id = $1""";
+
+    static final String UPSERT_PROJECTS = """
+            INSERT INTO research_project AS t (cluster_id, namespace, gpus_requested, mig_requested, restarting_pods,
+                                               terminating_pods, full_pvcs, vllm_detected, flags_at, state,
+                                               last_seen_at, missed_cycles)
+            SELECT u.cluster_id, u.namespace, u.gpus, u.mig::jsonb, u.restarting, u.terminating, u.pvcs, u.vllm, $9,
+                   'PRESENT', $9, 0
+            FROM unnest($1::bigint[], $2::text[], $3::float8[], $4::text[], $5::int[], $6::int[], $7::int[], $8::bool[])
+                 AS u(cluster_id, namespace, gpus, mig, restarting, terminating, pvcs, vllm)
+            ON CONFLICT (cluster_id, namespace) DO UPDATE SET gpus_requested = EXCLUDED.gpus_requested,
+                mig_requested = EXCLUDED.mig_requested, restarting_pods = EXCLUDED.restarting_pods,
+                terminating_pods = EXCLUDED.terminating_pods, full_pvcs = EXCLUDED.full_pvcs,
+                vllm_detected = EXCLUDED.vllm_detected, flags_at = EXCLUDED.flags_at, state = 'PRESENT',
+                missed_cycles = 0, last_seen_at = EXCLUDED.last_seen_at
+            WHERE (t.gpus_requested, t.mig_requested, t.restarting_pods, t.terminating_pods, t.full_pvcs,
+                   t.vllm_detected, t.state, t.missed_cycles)
+                  IS DISTINCT FROM (EXCLUDED.gpus_requested, EXCLUDED.mig_requested, EXCLUDED.restarting_pods,
+                   EXCLUDED.terminating_pods, EXCLUDED.full_pvcs, EXCLUDED.vllm_detected, EXCLUDED.state,
+                   EXCLUDED.missed_cycles)
+               OR t.last_seen_at IS NULL OR t.last_seen_at < EXCLUDED.last_seen_at - $10::int * interval '1 second'""";
+
+    static final String PROJECT_IDS = """
+            SELECT p.id, p.cluster_id, p.namespace FROM research_project p JOIN ai_cluster c ON c.id = p.cluster_id
+            WHERE c.source_id = $1""";
+
+    static final String UPSERT_DEVICES = """
+            INSERT INTO gpu_device AS t (uuid, node_id, gpu_id, gpu_index, pci_bus_id, mig_enabled, utilization_percent,
+                                         memory_used_mib, memory_free_mib, power_watts, temperature_celsius,
+                                         memory_temperature_celsius, energy_joules, readings_at, state, last_seen_at,
+                                         missed_cycles)
+            SELECT u.uuid, u.node_id, u.gpu_id, u.idx, u.pci, u.mig, u.util, u.used, u.free, u.power, u.temp, u.memtemp,
+                   u.energy, $14, 'PRESENT', $14, 0
+            FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::int[], $5::text[], $6::bool[], $7::float8[],
+                        $8::float8[], $9::float8[], $10::float8[], $11::float8[], $12::float8[], $13::float8[])
+                 AS u(uuid, node_id, gpu_id, idx, pci, mig, util, used, free, power, temp, memtemp, energy)
+            ON CONFLICT (uuid) DO UPDATE SET node_id = EXCLUDED.node_id, gpu_id = EXCLUDED.gpu_id,
+                gpu_index = EXCLUDED.gpu_index, pci_bus_id = EXCLUDED.pci_bus_id, mig_enabled = EXCLUDED.mig_enabled,
+                utilization_percent = EXCLUDED.utilization_percent, memory_used_mib = EXCLUDED.memory_used_mib,
+                memory_free_mib = EXCLUDED.memory_free_mib, power_watts = EXCLUDED.power_watts,
+                temperature_celsius = EXCLUDED.temperature_celsius,
+                memory_temperature_celsius = EXCLUDED.memory_temperature_celsius,
+                energy_joules = EXCLUDED.energy_joules, readings_at = EXCLUDED.readings_at, state = 'PRESENT',
+                missed_cycles = 0, last_seen_at = EXCLUDED.last_seen_at
+            WHERE (t.node_id, t.gpu_id, t.gpu_index, t.pci_bus_id, t.mig_enabled, t.utilization_percent,
+                   t.memory_used_mib, t.memory_free_mib, t.power_watts, t.temperature_celsius,
+                   t.memory_temperature_celsius, t.energy_joules, t.state, t.missed_cycles)
+                  IS DISTINCT FROM (EXCLUDED.node_id, EXCLUDED.gpu_id, EXCLUDED.gpu_index, EXCLUDED.pci_bus_id,
+                   EXCLUDED.mig_enabled, EXCLUDED.utilization_percent, EXCLUDED.memory_used_mib,
+                   EXCLUDED.memory_free_mib, EXCLUDED.power_watts, EXCLUDED.temperature_celsius,
+                   EXCLUDED.memory_temperature_celsius, EXCLUDED.energy_joules, EXCLUDED.state, EXCLUDED.missed_cycles)
+               OR t.last_seen_at IS NULL OR t.last_seen_at < EXCLUDED.last_seen_at - $15::int * interval '1 second'""";
+
+    static final String DEVICE_IDS = "SELECT id, uuid FROM gpu_device WHERE uuid = ANY($1::text[])";
+
+    static final String UPSERT_SLICES = """
+            INSERT INTO gpu_slice AS t (device_id, gpu_instance_id, profile, engine_active, memory_used_mib,
+                                        memory_free_mib, project_id, pod, container, readings_at, state, last_seen_at,
+                                        missed_cycles)
+            SELECT u.device_id, u.instance, u.profile, u.engine, u.used, u.free, u.project_id, u.pod, u.container, $10,
+                   'PRESENT', $10, 0
+            FROM unnest($1::bigint[], $2::int[], $3::text[], $4::float8[], $5::float8[], $6::float8[], $7::bigint[],
+                        $8::text[], $9::text[])
+                 AS u(device_id, instance, profile, engine, used, free, project_id, pod, container)
+            ON CONFLICT (device_id, gpu_instance_id) DO UPDATE SET profile = EXCLUDED.profile,
+                engine_active = EXCLUDED.engine_active, memory_used_mib = EXCLUDED.memory_used_mib,
+                memory_free_mib = EXCLUDED.memory_free_mib, project_id = EXCLUDED.project_id, pod = EXCLUDED.pod,
+                container = EXCLUDED.container, readings_at = EXCLUDED.readings_at, state = 'PRESENT',
+                missed_cycles = 0, last_seen_at = EXCLUDED.last_seen_at
+            WHERE (t.profile, t.engine_active, t.memory_used_mib, t.memory_free_mib, t.project_id, t.pod, t.container,
+                   t.state, t.missed_cycles)
+                  IS DISTINCT FROM (EXCLUDED.profile, EXCLUDED.engine_active, EXCLUDED.memory_used_mib,
+                   EXCLUDED.memory_free_mib, EXCLUDED.project_id, EXCLUDED.pod, EXCLUDED.container, EXCLUDED.state,
+                   EXCLUDED.missed_cycles)
+               OR t.last_seen_at IS NULL OR t.last_seen_at < EXCLUDED.last_seen_at - $11::int * interval '1 second'""";
+
+    /** Entities of this source that the cycle did not see: one more missed cycle, MISSING at the threshold. */
+    private static final String MARK_MISSING = """
+            UPDATE %1$s t SET missed_cycles = t.missed_cycles + 1,
+                state = CASE WHEN t.missed_cycles + 1 >= $3 THEN 'MISSING' ELSE t.state END
+            WHERE t.state = 'PRESENT' AND NOT (t.id = ANY($2::bigint[])) AND %2$s""";
+
+    static final String MARK_MISSING_CLUSTERS = MARK_MISSING.formatted("ai_cluster", "t.source_id = $1");
+    static final String MARK_MISSING_NODES = MARK_MISSING.formatted("ai_node",
+            "t.cluster_id IN (SELECT id FROM ai_cluster WHERE source_id = $1)");
+    static final String MARK_MISSING_PROJECTS = MARK_MISSING.formatted("research_project",
+            "t.cluster_id IN (SELECT id FROM ai_cluster WHERE source_id = $1)");
+    static final String MARK_MISSING_DEVICES = MARK_MISSING.formatted("gpu_device", """
+            t.node_id IN (SELECT n.id FROM ai_node n JOIN ai_cluster c ON c.id = n.cluster_id WHERE c.source_id = $1)""");
+    static final String MARK_MISSING_SLICES = MARK_MISSING.formatted("gpu_slice", """
+            t.device_id IN (SELECT d.id FROM gpu_device d JOIN ai_node n ON n.id = d.node_id
+                            JOIN ai_cluster c ON c.id = n.cluster_id WHERE c.source_id = $1)""");
+
+    static final String SOURCE_STATUS = """
+            UPDATE metric_source SET last_sync_at = $2, sync_status = $3, sync_message = $4, updated_at = now()
+            WHERE id = $1""";
+}

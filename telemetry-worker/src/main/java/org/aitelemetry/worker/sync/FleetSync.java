@@ -1,0 +1,122 @@
+package org.aitelemetry.worker.sync;
+
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.aitelemetry.model.fleet.SyncStatus;
+import org.aitelemetry.worker.config.WorkerConfig;
+import org.aitelemetry.worker.source.SourceClients;
+import org.aitelemetry.worker.source.SourceDefinition;
+import org.jboss.logging.Logger;
+
+/**
+ * One sync cycle per configured source: take the source's advisory lock (so exactly one replica writes), read the fleet
+ * with a fixed set of aggregated queries, write it in batches, and record the outcome on the source's row. A failed
+ * read writes nothing and leaves every entity as it was.
+ */
+@ApplicationScoped
+public class FleetSync {
+
+    private static final Logger LOG = Logger.getLogger(FleetSync.class);
+
+    private final Pool pool;
+    private final SourceClients clients;
+    private final WorkerConfig.SyncConfig config;
+
+    FleetSync(Pool pool, SourceClients clients, WorkerConfig config) {
+        this.pool = pool;
+        this.clients = clients;
+        this.config = config.sync();
+    }
+
+    /** Syncs every configured source, one after the other. */
+    public Uni<List<SyncReport>> syncAll() {
+        return Multi.createFrom().iterable(clients.definitions())
+                .onItem().transformToUniAndConcatenate(this::sync)
+                .collect().asList();
+    }
+
+    public Uni<SyncReport> sync(SourceDefinition source) {
+        Instant started = Instant.now();
+        return sourceId(source.name()).chain(id -> pool.withTransaction(connection -> lock(connection, id)
+                        .chain(locked -> locked ? readAndWrite(connection, source, id, started)
+                                : Uni.createFrom().item(SyncReport.skipped(source.name()))))
+                .onFailure().recoverWithUni(failure -> recordFailure(source, id, started, failure)))
+                .invoke(FleetSync::log);
+    }
+
+    private Uni<SyncReport> readAndWrite(SqlConnection connection, SourceDefinition source, long id, Instant started) {
+        return new FleetReader(clients.client(source), new FleetQueries(config.lookback())).read(started)
+                .chain(results -> {
+                    FleetSnapshot snapshot = new SnapshotAssembler(source.defaultCluster()).assemble(results);
+                    return new FleetWriter(connection, id, snapshot, started, config.missingAfterCycles()).write()
+                            .call(rows -> recordStatus(connection, id, started,
+                                    snapshot.complete() ? SyncStatus.OK : SyncStatus.INCOMPLETE,
+                                    snapshot.complete() ? null : "incomplete result: " + String.join("; ", snapshot.warnings())))
+                            .map(rows -> report(source, snapshot, results, rows, started));
+                });
+    }
+
+    private Uni<Boolean> lock(SqlConnection connection, long sourceId) {
+        return connection.preparedQuery(FleetSql.LOCK).execute(Tuple.of(sourceId))
+                .map(rows -> rows.iterator().next().getBoolean(0));
+    }
+
+    private Uni<Long> sourceId(String name) {
+        return pool.preparedQuery("SELECT id FROM metric_source WHERE name = $1").execute(Tuple.of(name))
+                .map(rows -> {
+                    if (!rows.iterator().hasNext()) {
+                        throw new IllegalStateException("metric source " + name + " is not registered");
+                    }
+                    return rows.iterator().next().getLong("id");
+                });
+    }
+
+    private Uni<SyncReport> recordFailure(SourceDefinition source, long id, Instant started, Throwable failure) {
+        String message = failure.getClass().getSimpleName() + ": " + failure.getMessage();
+        return pool.withConnection(connection -> recordStatus(connection, id, started, SyncStatus.FAILED, message))
+                .map(ignored -> new SyncReport(source.name(), SyncStatus.FAILED, false, 0, 0, 0, 0, 0, 0, 0, 0,
+                        Duration.between(started, Instant.now()), message));
+    }
+
+    private static Uni<Void> recordStatus(SqlConnection connection, long id, Instant at, SyncStatus status, String message) {
+        String bounded = message == null || message.length() <= 2000 ? message : message.substring(0, 2000);
+        return connection.preparedQuery(FleetSql.SOURCE_STATUS)
+                .execute(Tuple.of(id, at.atOffset(ZoneOffset.UTC), status.name(), bounded)).replaceWithVoid();
+    }
+
+    private static SyncReport report(SourceDefinition source, FleetSnapshot snapshot, FleetQueryResults results, int rows,
+            Instant started) {
+        int nodes = 0;
+        int devices = 0;
+        int slices = 0;
+        int projects = 0;
+        for (FleetSnapshot.ClusterObservation cluster : snapshot.clusters().values()) {
+            nodes += cluster.nodes().size();
+            devices += cluster.devices().size();
+            slices += cluster.slices().size();
+            projects += cluster.projects().size();
+        }
+        return new SyncReport(source.name(), snapshot.complete() ? SyncStatus.OK : SyncStatus.INCOMPLETE, false,
+                FleetReader.queriesPerCycle(), results.seriesCount(), snapshot.clusters().size(), nodes, devices, slices,
+                projects, rows, Duration.between(started, Instant.now()), String.join("; ", snapshot.warnings()));
+    }
+
+    private static void log(SyncReport report) {
+        if (report.status() == SyncStatus.FAILED) {
+            LOG.warnf("Fleet sync of %s failed after %d ms: %s", report.source(), report.duration().toMillis(), report.message());
+        } else if (!report.skipped()) {
+            LOG.infof("Fleet sync of %s: %s, %d clusters, %d nodes, %d GPUs, %d MIG slices, %d projects, %d rows written, "
+                    + "%d queries, %d ms", report.source(), report.status(), report.clusters(), report.nodes(),
+                    report.devices(), report.slices(), report.projects(), report.rowsWritten(), report.queries(),
+                    report.duration().toMillis());
+        }
+    }
+}

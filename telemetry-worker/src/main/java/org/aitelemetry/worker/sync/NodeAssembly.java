@@ -1,0 +1,82 @@
+package org.aitelemetry.worker.sync;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.aitelemetry.prometheus.QueryResult;
+import org.aitelemetry.prometheus.Series;
+import org.aitelemetry.worker.sync.FleetSnapshot.DeviceObservation;
+import org.aitelemetry.worker.sync.FleetSnapshot.NodeObservation;
+
+/**
+ * Builds the GPU nodes of a cluster: every node kube-state-metrics labels with a GPU product, plus every host
+ * dcgm-exporter reports GPUs on (so a node is never lost when one exporter is missing).
+ */
+final class NodeAssembly {
+
+    private record NodeRef(String cluster, String node) {
+    }
+
+    private record NodeLabels(String gpuProduct, String cudaVersion) {
+    }
+
+    private record NodeInfo(String kernelVersion, String osImage) {
+    }
+
+    private final LabelVariants labels;
+    private final Map<NodeRef, NodeLabels> gpuLabels = new LinkedHashMap<>();
+    private final Map<NodeRef, Integer> capacity = new HashMap<>();
+    private final Map<NodeRef, NodeInfo> info = new HashMap<>();
+
+    NodeAssembly(LabelVariants labels, QueryResult nodeLabels, QueryResult nodeCapacity, QueryResult nodeInfo) {
+        this.labels = labels;
+        for (Series series : nodeLabels.series()) {
+            ref(series).ifPresent(ref -> gpuLabels.put(ref, new NodeLabels(
+                    series.label("label_nvidia_com_gpu_product").orElse(null), cudaVersion(series))));
+        }
+        for (Series series : nodeCapacity.series()) {
+            ref(series).ifPresent(ref -> capacity.put(ref, (int) series.last().value()));
+        }
+        for (Series series : nodeInfo.series()) {
+            ref(series).ifPresent(ref -> info.put(ref, new NodeInfo(series.label("kernel_version").orElse(null),
+                    series.label("os_image").orElse(null))));
+        }
+    }
+
+    Map<String, NodeObservation> nodes(String cluster, Map<String, DeviceObservation> devices, DeviceAssembly driverSource) {
+        Map<String, Integer> devicesPerNode = new HashMap<>();
+        devices.values().forEach(device -> devicesPerNode.merge(device.node(), 1, Integer::sum));
+        Map<String, NodeObservation> nodes = new LinkedHashMap<>();
+        gpuLabels.keySet().stream().filter(ref -> ref.cluster().equals(cluster)).map(NodeRef::node)
+                .forEach(node -> nodes.put(node, null));
+        devicesPerNode.keySet().forEach(node -> nodes.put(node, null));
+        nodes.replaceAll((node, ignored) -> observation(new NodeRef(cluster, node), devicesPerNode, driverSource));
+        return nodes;
+    }
+
+    Iterable<String> clusters() {
+        return gpuLabels.keySet().stream().map(NodeRef::cluster).distinct().toList();
+    }
+
+    private NodeObservation observation(NodeRef ref, Map<String, Integer> devicesPerNode, DeviceAssembly driverSource) {
+        NodeLabels nodeLabels = gpuLabels.getOrDefault(ref, new NodeLabels(null, null));
+        NodeInfo nodeInfo = info.getOrDefault(ref, new NodeInfo(null, null));
+        // dcgm-exporter sees every physical GPU; the node's nvidia_com_gpu capacity leaves out GPUs split into MIG slices.
+        int gpus = devicesPerNode.getOrDefault(ref.node(), capacity.getOrDefault(ref, 0));
+        return new NodeObservation(ref.node(), gpus, nodeLabels.gpuProduct(),
+                driverSource.driverVersion(ref.cluster(), ref.node()), nodeLabels.cudaVersion(), nodeInfo.kernelVersion(),
+                nodeInfo.osImage());
+    }
+
+    private Optional<NodeRef> ref(Series series) {
+        return series.label("node").map(node -> new NodeRef(labels.cluster(series), node));
+    }
+
+    /** GPU feature discovery labels the CUDA runtime version as separate major and minor labels. */
+    private static String cudaVersion(Series series) {
+        Optional<String> major = series.label("label_nvidia_com_cuda_runtime_major");
+        return major.map(m -> m + series.label("label_nvidia_com_cuda_runtime_minor").map(minor -> "." + minor).orElse(""))
+                .orElse(null);
+    }
+}

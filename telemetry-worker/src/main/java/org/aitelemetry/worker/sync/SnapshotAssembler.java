@@ -1,0 +1,41 @@
+package org.aitelemetry.worker.sync;
+
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.aitelemetry.worker.sync.FleetSnapshot.ClusterObservation;
+import org.aitelemetry.worker.sync.FleetSnapshot.DeviceObservation;
+
+/** Turns one cycle's query results into a {@link FleetSnapshot}, cluster by cluster. */
+final class SnapshotAssembler {
+
+    private final LabelVariants labels;
+
+    SnapshotAssembler(String defaultCluster) {
+        this.labels = new LabelVariants(defaultCluster);
+    }
+
+    FleetSnapshot assemble(FleetQueryResults results) {
+        DeviceAssembly devices = new DeviceAssembly(labels, results.readings());
+        devices.addInventory(results.inventory());
+        NodeAssembly nodes = new NodeAssembly(labels, results.nodeLabels(), results.nodeCapacity(), results.nodeInfo());
+        ProjectAssembly projects = new ProjectAssembly(labels, results);
+        Map<String, Map<String, DeviceObservation>> devicesByCluster = devices.devicesByCluster();
+
+        Set<String> clusterNames = new LinkedHashSet<>(devicesByCluster.keySet());
+        nodes.clusters().forEach(clusterNames::add);
+        projects.clusters().forEach(clusterNames::add);
+
+        Map<String, ClusterObservation> clusters = new LinkedHashMap<>();
+        for (String cluster : clusterNames) {
+            Map<String, DeviceObservation> clusterDevices = devicesByCluster.getOrDefault(cluster, Map.of());
+            clusters.put(cluster, new ClusterObservation(cluster, nodes.nodes(cluster, clusterDevices, devices),
+                    clusterDevices, devices.slices(cluster),
+                    projects.projects(cluster, devices.namespacesInUse(cluster))));
+        }
+        List<String> warnings = results.warnings();
+        return new FleetSnapshot(clusters, warnings.isEmpty(), warnings);
+    }
+}

@@ -1,0 +1,46 @@
+package org.aitelemetry.worker.sync;
+
+import java.time.Duration;
+import org.aitelemetry.devkit.fleet.FleetDefinition;
+import org.aitelemetry.devkit.fleet.FleetDevice;
+import org.aitelemetry.devkit.fleet.FleetNode;
+import org.aitelemetry.devkit.prometheus.PrometheusApi;
+import org.aitelemetry.devkit.prometheus.PrometheusComponent;
+
+/** Waits until the sync's 3 s look-back window in Prometheus shows the fleet as the simulator now serves it. */
+final class FleetInPrometheus {
+
+    private static final Duration PATIENCE = Duration.ofSeconds(30);
+
+    private final FleetDefinition fleet;
+    private final PrometheusApi api;
+
+    FleetInPrometheus(FleetDefinition fleet, PrometheusComponent prometheus) {
+        this.fleet = fleet;
+        this.api = new PrometheusApi(prometheus.url());
+    }
+
+    void awaitWhole() throws Exception {
+        await(fleet.nodes().size(), gpuSeries());
+    }
+
+    /** After the simulator stopped serving {@code removed}. */
+    void awaitWithout(FleetNode removed) throws Exception {
+        int removedSeries = fleet.devicesOn(removed).stream().mapToInt(FleetInPrometheus::series).sum();
+        await(fleet.nodes().size() - 1, gpuSeries() - removedSeries);
+    }
+
+    private void await(int nodes, int gpuSeries) throws Exception {
+        api.awaitValue("count(last_over_time(DCGM_FI_DEV_FB_FREE[3s]))", gpuSeries, PATIENCE);
+        api.awaitValue("count(last_over_time(kube_node_info[3s]))", nodes, PATIENCE);
+    }
+
+    private int gpuSeries() {
+        return fleet.devices().stream().mapToInt(FleetInPrometheus::series).sum();
+    }
+
+    /** dcgm-exporter writes one series per GPU, or one per GPU instance of a MIG GPU. */
+    private static int series(FleetDevice device) {
+        return device.mig() ? device.slices().size() : 1;
+    }
+}

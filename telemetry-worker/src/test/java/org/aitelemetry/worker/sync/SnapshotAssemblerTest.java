@@ -1,0 +1,170 @@
+package org.aitelemetry.worker.sync;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.aitelemetry.prometheus.QueryResult;
+import org.aitelemetry.prometheus.Sample;
+import org.aitelemetry.prometheus.Series;
+import org.aitelemetry.worker.sync.FleetSnapshot.ClusterObservation;
+import org.aitelemetry.worker.sync.FleetSnapshot.DeviceObservation;
+import org.aitelemetry.worker.sync.FleetSnapshot.SliceKey;
+import org.junit.jupiter.api.Test;
+
+class SnapshotAssemblerTest {
+
+    private static final Instant AT = Instant.parse("2026-11-21T12:00:00Z");
+
+    @Test
+    void readsBothLabelSpellingsAndMapsTheHubsLocalClusterToTheSourceCluster() {
+        FleetQueryResults results = results(
+                vector(series(40960, "cluster", "east", "Hostname", "node-a", "UUID", "GPU-1", "gpu", "0",
+                                "modelName", "NVIDIA H100 80GB HBM3", "DCGM_FI_DRIVER_VERSION", "550.90.07",
+                                "namespace", "team-a", "pod", "trainer-0", "container", "main"),
+                        series(81000, "cluster", "local-cluster", "hostname", "hub-node", "uuid", "GPU-2", "gpu", "1",
+                                "modelName", "NVIDIA A100-SXM4-80GB", "exported_namespace", "team-b",
+                                "exported_pod", "infer-0", "namespace", "nvidia-gpu-operator"),
+                        series(81000, "cluster", "local-cluster", "hostname", "hub-node", "uuid", "GPU-3", "gpu", "2",
+                                "modelName", "NVIDIA A100-SXM4-80GB", "namespace", "nvidia-gpu-operator",
+                                "pod", "nvidia-dcgm-exporter-x2v9q", "container", "nvidia-dcgm-exporter")),
+                Map.of(DcgmField.GPU_UTIL, vector(series(87, "cluster", "east", "UUID", "GPU-1"),
+                                series(3, "cluster", "local-cluster", "uuid", "GPU-2")),
+                        DcgmField.TOTAL_ENERGY, vector(series(7_500_000, "cluster", "east", "UUID", "GPU-1"))));
+
+        FleetSnapshot snapshot = new SnapshotAssembler("hub").assemble(results);
+
+        assertThat(snapshot.clusters()).containsOnlyKeys("east", "hub");
+        DeviceObservation east = snapshot.clusters().get("east").devices().get("GPU-1");
+        assertThat(east.node()).isEqualTo("node-a");
+        assertThat(east.readings().utilizationPercent()).isEqualTo(87.0);
+        assertThat(east.readings().energyJoules()).isEqualTo(7500.0);
+        assertThat(east.readings().memoryFreeMib()).isEqualTo(40960.0);
+        assertThat(snapshot.clusters().get("east").nodes().get("node-a").driverVersion()).isEqualTo("550.90.07");
+        assertThat(snapshot.clusters().get("east").projects()).containsOnlyKeys("team-a");
+
+        ClusterObservation hub = snapshot.clusters().get("hub");
+        assertThat(hub.devices().get("GPU-2").node()).isEqualTo("hub-node");
+        assertThat(hub.devices()).containsOnlyKeys("GPU-2", "GPU-3");
+        assertThat(hub.projects()).as("the exporter's own namespace is not a project").containsOnlyKeys("team-b");
+        assertThat(snapshot.complete()).isTrue();
+    }
+
+    @Test
+    void blankSentinelsNeverBecomeReadings() {
+        FleetQueryResults results = results(
+                vector(series(2147483632.0, "Hostname", "n", "UUID", "GPU-1", "modelName", "NVIDIA L4")),
+                Map.of(DcgmField.GPU_UTIL, vector(series(2147483632.0, "UUID", "GPU-1")),
+                        DcgmField.POWER_USAGE, vector(series(140737488355328.0, "UUID", "GPU-1")),
+                        DcgmField.TOTAL_ENERGY, vector(series(9223372036854775794.0, "UUID", "GPU-1")),
+                        DcgmField.GPU_TEMP, vector(series(41, "UUID", "GPU-1"))));
+
+        DeviceObservation device = new SnapshotAssembler("solo").assemble(results).clusters().get("solo").devices().get("GPU-1");
+
+        assertThat(device.readings().utilizationPercent()).isNull();
+        assertThat(device.readings().powerWatts()).isNull();
+        assertThat(device.readings().energyJoules()).isNull();
+        assertThat(device.readings().memoryFreeMib()).isNull();
+        assertThat(device.readings().temperatureCelsius()).isEqualTo(41.0);
+    }
+
+    @Test
+    void migInstancesBecomeSlicesAndTheirDeviceHasNoUtilization() {
+        FleetQueryResults results = results(
+                vector(series(9000, "Hostname", "n", "UUID", "GPU-M", "modelName", "NVIDIA A100-SXM4-80GB",
+                                "GPU_I_ID", "1", "GPU_I_PROFILE", "3g.40gb", "namespace", "team-a", "pod", "p-0"),
+                        series(9500, "Hostname", "n", "UUID", "GPU-M", "modelName", "NVIDIA A100-SXM4-80GB",
+                                "GPU_I_ID", "2", "GPU_I_PROFILE", "3g.40gb")),
+                Map.of(DcgmField.FB_USED, vector(series(31000, "UUID", "GPU-M", "GPU_I_ID", "1"),
+                                series(500, "UUID", "GPU-M", "GPU_I_ID", "2")),
+                        DcgmField.GR_ENGINE_ACTIVE, vector(series(0.75, "UUID", "GPU-M", "GPU_I_ID", "1")),
+                        DcgmField.POWER_USAGE, vector(series(250, "UUID", "GPU-M", "GPU_I_ID", "1"),
+                                series(250, "UUID", "GPU-M", "GPU_I_ID", "2"))));
+
+        ClusterObservation cluster = new SnapshotAssembler("c").assemble(results).clusters().get("c");
+
+        assertThat(cluster.slices()).containsOnlyKeys(new SliceKey("GPU-M", 1), new SliceKey("GPU-M", 2));
+        assertThat(cluster.slices().get(new SliceKey("GPU-M", 1))).satisfies(slice -> {
+            assertThat(slice.profile()).isEqualTo("3g.40gb");
+            assertThat(slice.engineActive()).isEqualTo(0.75);
+            assertThat(slice.namespace()).isEqualTo("team-a");
+            assertThat(slice.pod()).isEqualTo("p-0");
+        });
+        assertThat(cluster.slices().get(new SliceKey("GPU-M", 2)).namespace()).isNull();
+        DeviceObservation device = cluster.devices().get("GPU-M");
+        assertThat(device.migEnabled()).isTrue();
+        assertThat(device.readings().utilizationPercent()).isNull();
+        assertThat(device.readings().memoryUsedMib()).isEqualTo(31500.0);
+        assertThat(device.readings().memoryFreeMib()).isEqualTo(18500.0);
+        assertThat(device.readings().powerWatts()).isEqualTo(250.0);
+    }
+
+    @Test
+    void projectsCarryAllocationsMigResourcesAndHealthFlags() {
+        FleetQueryResults results = new FleetQueryResults(vector(), Map.of(), vector(), vector(), vector(),
+                vector(series(4, "cluster", "c", "namespace", "team-a", "resource", "nvidia_com_gpu"),
+                        series(2, "cluster", "c", "namespace", "team-a", "resource", "nvidia_com_mig_1g_10gb"),
+                        series(1, "cluster", "c", "exported_namespace", "team-b", "namespace", "openshift-monitoring",
+                                "resource", "nvidia_com_gpu")),
+                vector(series(2, "cluster", "c", "namespace", "team-a")),
+                vector(series(1, "cluster", "c", "namespace", "team-a")),
+                vector(series(1, "cluster", "c", "exported_namespace", "team-b")),
+                vector(series(1, "cluster", "c", "namespace", "team-b"), series(1, "cluster", "c", "namespace", "not-gpu")));
+
+        ClusterObservation cluster = new SnapshotAssembler("c").assemble(results).clusters().get("c");
+
+        assertThat(cluster.projects()).containsOnlyKeys("team-a", "team-b");
+        assertThat(cluster.projects().get("team-a")).satisfies(project -> {
+            assertThat(project.gpusRequested()).isEqualTo(4.0);
+            assertThat(project.migRequested()).containsExactly(Map.entry("nvidia.com/mig-1g.10gb", 2));
+            assertThat(project.restartingPods()).isEqualTo(2);
+            assertThat(project.terminatingPods()).isEqualTo(1);
+            assertThat(project.vllmDetected()).isFalse();
+        });
+        assertThat(cluster.projects().get("team-b")).satisfies(project -> {
+            assertThat(project.fullPvcs()).isEqualTo(1);
+            assertThat(project.vllmDetected()).isTrue();
+        });
+    }
+
+    @Test
+    void warningsMakeTheSnapshotIncomplete() {
+        QueryResult partial = new QueryResult("vector", List.of(), List.of("partial response: store eu-1 unavailable"));
+        FleetQueryResults results = new FleetQueryResults(partial, Map.of(), vector(), vector(), vector(), vector(),
+                vector(), vector(), vector(), vector());
+
+        FleetSnapshot snapshot = new SnapshotAssembler("c").assemble(results);
+
+        assertThat(snapshot.complete()).isFalse();
+        assertThat(snapshot.warnings()).containsExactly("partial response: store eu-1 unavailable");
+    }
+
+    @Test
+    void migResourceNamesAreRestoredFromKubeStateMetricsSpelling() {
+        assertThat(ProjectAssembly.migResourceName("nvidia_com_mig_1g_10gb")).isEqualTo("nvidia.com/mig-1g.10gb");
+        assertThat(ProjectAssembly.migResourceName("nvidia_com_mig_3g_40gb")).isEqualTo("nvidia.com/mig-3g.40gb");
+    }
+
+    private static FleetQueryResults results(QueryResult inventory, Map<DcgmField, QueryResult> readings) {
+        Map<DcgmField, QueryResult> all = new EnumMap<>(DcgmField.class);
+        Arrays.stream(DcgmField.values()).forEach(field -> all.put(field, readings.getOrDefault(field, vector())));
+        return new FleetQueryResults(inventory, all, vector(), vector(), vector(), vector(), vector(), vector(),
+                vector(), vector());
+    }
+
+    private static QueryResult vector(Series... series) {
+        return new QueryResult("vector", List.of(series), List.of());
+    }
+
+    private static Series series(double value, String... labels) {
+        Map<String, String> map = new HashMap<>();
+        for (int i = 0; i < labels.length; i += 2) {
+            map.put(labels[i], labels[i + 1]);
+        }
+        return new Series(map, List.of(new Sample(AT, value)));
+    }
+}
