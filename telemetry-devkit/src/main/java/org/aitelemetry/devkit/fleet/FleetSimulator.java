@@ -10,8 +10,10 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.aitelemetry.devkit.Component;
 import org.aitelemetry.devkit.LoopbackPorts;
 import org.aitelemetry.devkit.prometheus.ScrapeTarget;
@@ -35,6 +37,7 @@ public final class FleetSimulator implements Component {
     private final FleetState state;
     private final DcgmExposition dcgm;
     private final KubeExposition kube;
+    private final Map<String, AtomicInteger> pagesServed = new ConcurrentHashMap<>();
     private int port;
     private HttpServer server;
     private ExecutorService executor;
@@ -129,6 +132,16 @@ public final class FleetSimulator implements Component {
         return targets;
     }
 
+    /**
+     * The fewest times any scrape target's page has been served completely: once it is 2, the scraper has stored at
+     * least one full scrape of every page (useful where the scraper's own API is behind mTLS).
+     */
+    public int fewestScrapes() {
+        return scrapeTargets().stream()
+                .mapToInt(target -> pagesServed.getOrDefault(target.metricsPath(), new AtomicInteger()).get())
+                .min().orElse(0);
+    }
+
     /** The node, its GPUs and its pods disappear from both pages, as when a node is drained and its exporter goes. */
     public void removeNode(String cluster, String node) {
         state.remove(fleet.node(cluster, node));
@@ -173,6 +186,7 @@ public final class FleetSimulator implements Component {
             } else {
                 writeKube(path[2], exchange.getResponseBody());
             }
+            pagesServed.computeIfAbsent(exchange.getRequestURI().getPath(), p -> new AtomicInteger()).incrementAndGet();
         } finally {
             exchange.close();
         }

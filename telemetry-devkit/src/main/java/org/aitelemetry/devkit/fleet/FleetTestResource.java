@@ -1,6 +1,10 @@
 package org.aitelemetry.devkit.fleet;
 
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -12,6 +16,8 @@ import org.aitelemetry.devkit.prometheus.FaultyFront;
 import org.aitelemetry.devkit.prometheus.PrometheusApi;
 import org.aitelemetry.devkit.prometheus.PrometheusComponent;
 import org.aitelemetry.devkit.prometheus.PrometheusSettings;
+import org.aitelemetry.devkit.prometheus.ServerTls;
+import org.aitelemetry.devkit.tls.ThrowawayPki;
 
 /**
  * A simulated fleet scraped by a real Prometheus every second, for the worker's tests: the app gets one metric source,
@@ -19,7 +25,9 @@ import org.aitelemetry.devkit.prometheus.PrometheusSettings;
  * Starts only once Prometheus holds every GPU series of the fleet. Init arguments: {@code seed} (default 7),
  * {@code frozen} (default true: readings are taken at a fixed instant, so an unchanged fleet really is unchanged) and
  * {@code faulty-front} (default false: when true, the source points at a {@link FaultyFront} before Prometheus, with a
- * short query deadline, so tests can switch faults on and off).
+ * short query deadline, so tests can switch faults on and off), {@code bearer-token} (the front then demands that token,
+ * and the source reads it from a file) and {@code tls} ({@code mutual}: Prometheus serves HTTPS and requires a client
+ * certificate; the source uses mtls through the Quarkus TLS registry configuration {@code fleet}).
  */
 public final class FleetTestResource implements QuarkusTestResourceLifecycleManager {
 
@@ -27,6 +35,8 @@ public final class FleetTestResource implements QuarkusTestResourceLifecycleMana
     public static final String SEED = "seed";
     public static final String FROZEN = "frozen";
     public static final String FAULTY_FRONT = "faulty-front";
+    public static final String BEARER_TOKEN = "bearer-token";
+    public static final String TLS = "tls";
 
     /** Readings of a frozen fleet are those of this instant. */
     public static final Instant FROZEN_AT = Instant.parse("2026-11-21T12:00:00Z");
@@ -35,6 +45,9 @@ public final class FleetTestResource implements QuarkusTestResourceLifecycleMana
     private long seed = 7;
     private boolean frozen = true;
     private boolean withFront;
+    private String bearerToken;
+    private boolean mutualTls;
+    private ThrowawayPki.PemFiles pki;
     private FaultyFront front;
     private FleetSimulator simulator;
     private PrometheusComponent prometheus;
@@ -43,7 +56,9 @@ public final class FleetTestResource implements QuarkusTestResourceLifecycleMana
     public void init(Map<String, String> initArgs) {
         seed = Long.parseLong(initArgs.getOrDefault(SEED, "7"));
         frozen = Boolean.parseBoolean(initArgs.getOrDefault(FROZEN, "true"));
-        withFront = Boolean.parseBoolean(initArgs.getOrDefault(FAULTY_FRONT, "false"));
+        bearerToken = initArgs.get(BEARER_TOKEN);
+        withFront = bearerToken != null || Boolean.parseBoolean(initArgs.getOrDefault(FAULTY_FRONT, "false"));
+        mutualTls = "mutual".equals(initArgs.get(TLS));
     }
 
     @Override
@@ -53,13 +68,22 @@ public final class FleetTestResource implements QuarkusTestResourceLifecycleMana
         simulator = new FleetSimulator(fleet, clock);
         try {
             simulator.start();
-            prometheus = new PrometheusComponent(Workspace.fromSystemProperties(), "prometheus-fleet-" + ProcessHandle.current().pid(),
-                    PrometheusSettings.fast().withTargets(simulator.scrapeTargets()));
+            Workspace workspace = Workspace.fromSystemProperties();
+            String name = "prometheus-fleet-" + ProcessHandle.current().pid();
+            PrometheusSettings settings = PrometheusSettings.fast().withTargets(simulator.scrapeTargets());
+            if (mutualTls) {
+                pki = ThrowawayPki.create(workspace.dir(name).resolve("pki"));
+                settings = settings.withTls(ServerTls.mutual(pki.serverCert(), pki.serverKey(), pki.caCert()));
+            }
+            prometheus = new PrometheusComponent(workspace, name, settings);
             prometheus.start();
             awaitFirstScrapes(fleet);
             if (withFront) {
                 front = new FaultyFront(prometheus.url());
                 front.start();
+                if (bearerToken != null) {
+                    front.requireBearerToken(bearerToken);
+                }
             }
         } catch (Exception e) {
             stop();
@@ -69,9 +93,21 @@ public final class FleetTestResource implements QuarkusTestResourceLifecycleMana
         config.put("telemetry.sources." + SOURCE + ".url", withFront ? front.url() : prometheus.url());
         // One-second scrapes: a short look-back lets a removed node vanish from queries within seconds.
         config.put("telemetry.sync.lookback", "3s");
+        String source = "telemetry.sources." + SOURCE;
         if (withFront) {
-            config.put("telemetry.sources." + SOURCE + ".query-timeout", "2s");
-            config.put("telemetry.sources." + SOURCE + ".max-attempts", "2");
+            config.put(source + ".query-timeout", "2s");
+            config.put(source + ".max-attempts", "2");
+        }
+        if (bearerToken != null) {
+            config.put(source + ".auth-mode", "bearer-file");
+            config.put(source + ".bearer-token-file", writeToken().toString());
+        }
+        if (mutualTls) {
+            config.put(source + ".auth-mode", "mtls");
+            config.put(source + ".tls-configuration-name", SOURCE);
+            config.put("quarkus.tls." + SOURCE + ".key-store.pem.0.cert", pki.clientCert().toString());
+            config.put("quarkus.tls." + SOURCE + ".key-store.pem.0.key", pki.clientKey().toString());
+            config.put("quarkus.tls." + SOURCE + ".trust-store.pem.certs", pki.caCert().toString());
         }
         return config;
     }
@@ -97,7 +133,27 @@ public final class FleetTestResource implements QuarkusTestResourceLifecycleMana
         }
     }
 
+    private Path writeToken() {
+        try {
+            return Files.writeString(Workspace.fromSystemProperties().dir("bearer-" + ProcessHandle.current().pid())
+                    .resolve("token"), bearerToken);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the bearer token file", e);
+        }
+    }
+
     private void awaitFirstScrapes(FleetDefinition fleet) throws Exception {
+        if (mutualTls) {
+            // The query API now wants a client certificate; the simulator knows when every page was scraped.
+            Instant deadline = Instant.now().plus(PATIENCE);
+            while (simulator.fewestScrapes() < 2) {
+                if (Instant.now().isAfter(deadline)) {
+                    throw new IllegalStateException("Prometheus did not scrape every page twice within " + PATIENCE);
+                }
+                Thread.sleep(100);
+            }
+            return;
+        }
         PrometheusApi api = new PrometheusApi(prometheus.url());
         api.awaitValue("count(up == 1)", simulator.scrapeTargets().size(), PATIENCE);
         int gpuSeries = fleet.clusters().stream().mapToInt(cluster -> fleet.dcgmSeriesCount(cluster.name())).sum();

@@ -55,6 +55,7 @@ public final class FaultyFront implements Component {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final AtomicInteger requests = new AtomicInteger();
     private volatile Mode mode = Mode.PASS;
+    private volatile String requiredBearerToken;
     private int port;
     private HttpServer server;
     private ExecutorService executor;
@@ -74,6 +75,14 @@ public final class FaultyFront implements Component {
 
     public void mode(Mode next) {
         mode = next;
+    }
+
+    /**
+     * Makes the front answer 401 to requests without {@code Authorization: Bearer <token>}, as the kube-rbac-proxy in
+     * front of OpenShift's Thanos Querier does.
+     */
+    public void requireBearerToken(String token) {
+        requiredBearerToken = token;
     }
 
     /** Requests received so far, whatever the mode. */
@@ -118,6 +127,11 @@ public final class FaultyFront implements Component {
         requests.incrementAndGet();
         try (exchange) {
             Mode current = mode;
+            String token = requiredBearerToken;
+            if (token != null && !("Bearer " + token).equals(exchange.getRequestHeaders().getFirst("Authorization"))) {
+                send(exchange, 401, "Unauthorized".getBytes(StandardCharsets.UTF_8));
+                return;
+            }
             switch (current) {
                 case UNAVAILABLE -> error(exchange, 503, "unavailable", "no store matched this time range");
                 case UNPROCESSABLE -> error(exchange, 422, "execution", "query processing would load too many samples");

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.aitelemetry.model.fleet.AuthMode;
 
 /** The worker's own configuration, under {@code telemetry.*}. */
@@ -17,6 +18,13 @@ public interface WorkerConfig {
 
     /** How the fleet sync runs. */
     SyncConfig sync();
+
+    /**
+     * Container names of dcgm-exporter itself (GPU operator, Helm chart). Where a scrape did not honour the exporter's
+     * labels, the plain pod labels of every series name the exporter's own pod: such a pod never holds a GPU.
+     */
+    @WithDefault("nvidia-dcgm-exporter,dcgm-exporter,exporter")
+    Set<String> exporterContainers();
 
     /** One metric source: {@code telemetry.sources.<name>.*}. */
     interface SourceConfig {

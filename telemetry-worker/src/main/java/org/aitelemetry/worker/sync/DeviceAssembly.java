@@ -9,6 +9,8 @@ import java.util.Optional;
 import java.util.Set;
 import org.aitelemetry.prometheus.QueryResult;
 import org.aitelemetry.prometheus.Series;
+import org.aitelemetry.worker.dcgm.DcgmBlank;
+import org.aitelemetry.worker.dcgm.DcgmLabels;
 import org.aitelemetry.worker.sync.FleetSnapshot.DeviceObservation;
 import org.aitelemetry.worker.sync.FleetSnapshot.Readings;
 import org.aitelemetry.worker.sync.FleetSnapshot.SliceKey;
@@ -30,6 +32,7 @@ final class DeviceAssembly {
     }
 
     private final LabelVariants labels;
+    private final DcgmLabels dcgm;
     private final Map<DeviceRef, Map<Integer, Map<DcgmField, Double>>> readings = new HashMap<>();
     private final Map<DeviceRef, Identity> identities = new LinkedHashMap<>();
     private final Map<DeviceRef, Double> wholeGpuFree = new HashMap<>();
@@ -37,16 +40,16 @@ final class DeviceAssembly {
     private final Map<String, String> driverVersionByNode = new HashMap<>();
     private final Map<String, Set<String>> namespacesInUse = new HashMap<>();
 
-    DeviceAssembly(LabelVariants labels, Map<DcgmField, QueryResult> readingResults) {
+    DeviceAssembly(LabelVariants labels, DcgmLabels dcgm, Map<DcgmField, QueryResult> readingResults) {
         this.labels = labels;
+        this.dcgm = dcgm;
         readingResults.forEach(this::indexReadings);
     }
 
     void addInventory(QueryResult inventory) {
-        labels.learnWorkloadLabels(inventory.series());
         for (Series series : inventory.series()) {
-            Optional<String> uuid = labels.uuid(series);
-            Optional<String> host = labels.hostname(series);
+            Optional<String> uuid = dcgm.uuid(series);
+            Optional<String> host = dcgm.hostname(series);
             if (uuid.isEmpty() || host.isEmpty()) {
                 continue;
             }
@@ -55,10 +58,10 @@ final class DeviceAssembly {
                     series.label("gpu").map(Integer::valueOf).orElse(null), series.label("pci_bus_id").orElse(null)));
             series.label("DCGM_FI_DRIVER_VERSION")
                     .ifPresent(version -> driverVersionByNode.put(ref.cluster() + "/" + host.get(), version));
-            labels.workloadNamespace(series).ifPresent(namespace ->
+            dcgm.holderNamespace(series).ifPresent(namespace ->
                     namespacesInUse.computeIfAbsent(ref.cluster(), c -> new LinkedHashSet<>()).add(namespace));
             Double free = valueOrNull(series.last().value());
-            labels.gpuInstanceId(series).ifPresentOrElse(
+            dcgm.gpuInstanceId(series).ifPresentOrElse(
                     instance -> addSlice(ref, instance, series, free),
                     () -> wholeGpuFree.put(ref, free));
         }
@@ -95,8 +98,8 @@ final class DeviceAssembly {
         SliceKey key = new SliceKey(ref.uuid(), instance);
         slicesByCluster.computeIfAbsent(ref.cluster(), c -> new LinkedHashMap<>()).put(key, new SliceObservation(key,
                 series.label("GPU_I_PROFILE").orElse("unknown"), values.get(DcgmField.GR_ENGINE_ACTIVE),
-                values.get(DcgmField.FB_USED), free, labels.workloadNamespace(series).orElse(null),
-                labels.workloadPod(series).orElse(null), labels.workloadContainer(series).orElse(null)));
+                values.get(DcgmField.FB_USED), free, dcgm.holderNamespace(series).orElse(null),
+                dcgm.holderPod(series).orElse(null), dcgm.holderContainer(series).orElse(null)));
     }
 
     private Readings wholeGpuReadings(DeviceRef ref) {
@@ -130,13 +133,13 @@ final class DeviceAssembly {
 
     private void indexReadings(DcgmField field, QueryResult result) {
         for (Series series : result.series()) {
-            Optional<String> uuid = labels.uuid(series);
+            Optional<String> uuid = dcgm.uuid(series);
             Double value = valueOrNull(series.last().value());
             if (uuid.isEmpty() || value == null) {
                 continue;
             }
             readings.computeIfAbsent(new DeviceRef(labels.cluster(series), uuid.get()), r -> new HashMap<>())
-                    .computeIfAbsent(labels.gpuInstanceId(series).orElse(WHOLE_GPU), i -> new EnumMap<>(DcgmField.class))
+                    .computeIfAbsent(dcgm.gpuInstanceId(series).orElse(WHOLE_GPU), i -> new EnumMap<>(DcgmField.class))
                     .put(field, field.toModelUnit(value));
         }
     }

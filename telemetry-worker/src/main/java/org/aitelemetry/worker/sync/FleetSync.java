@@ -12,6 +12,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import org.aitelemetry.model.fleet.SyncStatus;
 import org.aitelemetry.worker.config.WorkerConfig;
+import org.aitelemetry.worker.dcgm.DcgmLabels;
 import org.aitelemetry.worker.source.SourceClients;
 import org.aitelemetry.worker.source.SourceDefinition;
 import org.jboss.logging.Logger;
@@ -29,11 +30,13 @@ public class FleetSync {
     private final Pool pool;
     private final SourceClients clients;
     private final WorkerConfig.SyncConfig config;
+    private final DcgmLabels dcgmLabels;
 
     FleetSync(Pool pool, SourceClients clients, WorkerConfig config) {
         this.pool = pool;
         this.clients = clients;
         this.config = config.sync();
+        this.dcgmLabels = new DcgmLabels(config.exporterContainers());
     }
 
     /** Syncs every configured source, one after the other. */
@@ -55,7 +58,7 @@ public class FleetSync {
     private Uni<SyncReport> readAndWrite(SqlConnection connection, SourceDefinition source, long id, Instant started) {
         return new FleetReader(clients.client(source), new FleetQueries(config.lookback())).read(started)
                 .chain(results -> {
-                    FleetSnapshot snapshot = new SnapshotAssembler(source.defaultCluster()).assemble(results);
+                    FleetSnapshot snapshot = new SnapshotAssembler(source.defaultCluster(), dcgmLabels).assemble(results);
                     return new FleetWriter(connection, id, snapshot, started, config.missingAfterCycles()).write()
                             .call(rows -> recordStatus(connection, id, started,
                                     snapshot.complete() ? SyncStatus.OK : SyncStatus.INCOMPLETE,

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.aitelemetry.prometheus.QueryResult;
 import org.aitelemetry.prometheus.Series;
+import org.aitelemetry.worker.dcgm.DcgmBlank;
 import org.aitelemetry.worker.sync.FleetSnapshot.ProjectObservation;
 
 /**

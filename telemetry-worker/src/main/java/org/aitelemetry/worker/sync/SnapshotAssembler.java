@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.aitelemetry.worker.dcgm.DcgmLabels;
 import org.aitelemetry.worker.sync.FleetSnapshot.ClusterObservation;
 import org.aitelemetry.worker.sync.FleetSnapshot.DeviceObservation;
 
@@ -12,13 +13,15 @@ import org.aitelemetry.worker.sync.FleetSnapshot.DeviceObservation;
 final class SnapshotAssembler {
 
     private final LabelVariants labels;
+    private final DcgmLabels dcgm;
 
-    SnapshotAssembler(String defaultCluster) {
+    SnapshotAssembler(String defaultCluster, DcgmLabels dcgm) {
         this.labels = new LabelVariants(defaultCluster);
+        this.dcgm = dcgm;
     }
 
     FleetSnapshot assemble(FleetQueryResults results) {
-        DeviceAssembly devices = new DeviceAssembly(labels, results.readings());
+        DeviceAssembly devices = new DeviceAssembly(labels, dcgm, results.readings());
         devices.addInventory(results.inventory());
         NodeAssembly nodes = new NodeAssembly(labels, results.nodeLabels(), results.nodeCapacity(), results.nodeInfo());
         ProjectAssembly projects = new ProjectAssembly(labels, results);

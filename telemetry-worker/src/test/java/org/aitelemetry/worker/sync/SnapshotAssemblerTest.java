@@ -8,9 +8,11 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.aitelemetry.prometheus.QueryResult;
 import org.aitelemetry.prometheus.Sample;
 import org.aitelemetry.prometheus.Series;
+import org.aitelemetry.worker.dcgm.DcgmLabels;
 import org.aitelemetry.worker.sync.FleetSnapshot.ClusterObservation;
 import org.aitelemetry.worker.sync.FleetSnapshot.DeviceObservation;
 import org.aitelemetry.worker.sync.FleetSnapshot.SliceKey;
@@ -36,7 +38,7 @@ class SnapshotAssemblerTest {
                                 series(3, "cluster", "local-cluster", "uuid", "GPU-2")),
                         DcgmField.TOTAL_ENERGY, vector(series(7_500_000, "cluster", "east", "UUID", "GPU-1"))));
 
-        FleetSnapshot snapshot = new SnapshotAssembler("hub").assemble(results);
+        FleetSnapshot snapshot = assembler("hub").assemble(results);
 
         assertThat(snapshot.clusters()).containsOnlyKeys("east", "hub");
         DeviceObservation east = snapshot.clusters().get("east").devices().get("GPU-1");
@@ -63,7 +65,7 @@ class SnapshotAssemblerTest {
                         DcgmField.TOTAL_ENERGY, vector(series(9223372036854775794.0, "UUID", "GPU-1")),
                         DcgmField.GPU_TEMP, vector(series(41, "UUID", "GPU-1"))));
 
-        DeviceObservation device = new SnapshotAssembler("solo").assemble(results).clusters().get("solo").devices().get("GPU-1");
+        DeviceObservation device = assembler("solo").assemble(results).clusters().get("solo").devices().get("GPU-1");
 
         assertThat(device.readings().utilizationPercent()).isNull();
         assertThat(device.readings().powerWatts()).isNull();
@@ -85,7 +87,7 @@ class SnapshotAssemblerTest {
                         DcgmField.POWER_USAGE, vector(series(250, "UUID", "GPU-M", "GPU_I_ID", "1"),
                                 series(250, "UUID", "GPU-M", "GPU_I_ID", "2"))));
 
-        ClusterObservation cluster = new SnapshotAssembler("c").assemble(results).clusters().get("c");
+        ClusterObservation cluster = assembler("c").assemble(results).clusters().get("c");
 
         assertThat(cluster.slices()).containsOnlyKeys(new SliceKey("GPU-M", 1), new SliceKey("GPU-M", 2));
         assertThat(cluster.slices().get(new SliceKey("GPU-M", 1))).satisfies(slice -> {
@@ -115,7 +117,7 @@ class SnapshotAssemblerTest {
                 vector(series(1, "cluster", "c", "exported_namespace", "team-b")),
                 vector(series(1, "cluster", "c", "namespace", "team-b"), series(1, "cluster", "c", "namespace", "not-gpu")));
 
-        ClusterObservation cluster = new SnapshotAssembler("c").assemble(results).clusters().get("c");
+        ClusterObservation cluster = assembler("c").assemble(results).clusters().get("c");
 
         assertThat(cluster.projects()).containsOnlyKeys("team-a", "team-b");
         assertThat(cluster.projects().get("team-a")).satisfies(project -> {
@@ -137,7 +139,7 @@ class SnapshotAssemblerTest {
         FleetQueryResults results = new FleetQueryResults(partial, Map.of(), vector(), vector(), vector(), vector(),
                 vector(), vector(), vector(), vector());
 
-        FleetSnapshot snapshot = new SnapshotAssembler("c").assemble(results);
+        FleetSnapshot snapshot = assembler("c").assemble(results);
 
         assertThat(snapshot.complete()).isFalse();
         assertThat(snapshot.warnings()).containsExactly("partial response: store eu-1 unavailable");
@@ -147,6 +149,10 @@ class SnapshotAssemblerTest {
     void migResourceNamesAreRestoredFromKubeStateMetricsSpelling() {
         assertThat(ProjectAssembly.migResourceName("nvidia_com_mig_1g_10gb")).isEqualTo("nvidia.com/mig-1g.10gb");
         assertThat(ProjectAssembly.migResourceName("nvidia_com_mig_3g_40gb")).isEqualTo("nvidia.com/mig-3g.40gb");
+    }
+
+    private static SnapshotAssembler assembler(String defaultCluster) {
+        return new SnapshotAssembler(defaultCluster, new DcgmLabels(Set.of("nvidia-dcgm-exporter")));
     }
 
     private static FleetQueryResults results(QueryResult inventory, Map<DcgmField, QueryResult> readings) {

@@ -1,4 +1,4 @@
-package org.aitelemetry.worker.sync;
+package org.aitelemetry.worker.dcgm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

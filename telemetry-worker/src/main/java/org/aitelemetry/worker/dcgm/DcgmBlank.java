@@ -1,11 +1,11 @@
-package org.aitelemetry.worker.sync;
+package org.aitelemetry.worker.dcgm;
 
 /**
  * DCGM's "blank" sentinels: values a field takes when it has no reading (not supported, not found, not permissioned).
  * They look like huge numbers and must never be stored as readings. Ranges from DCGM's dcgm_structs.h: 32-bit blanks
  * start at 0x7ffffff0, 64-bit blanks at 0x7ffffffffffffff0, and double blanks at 2^47.
  */
-final class DcgmBlank {
+public final class DcgmBlank {
 
     private static final double INT32_BLANK = 0x7ffffff0;
     private static final double INT32_MAX = Integer.MAX_VALUE;
@@ -16,7 +16,7 @@ final class DcgmBlank {
     private DcgmBlank() {
     }
 
-    static boolean isBlank(double value) {
+    public static boolean isBlank(double value) {
         return Double.isNaN(value) || Double.isInfinite(value)
                 || (value >= INT32_BLANK && value <= INT32_MAX)
                 || (value >= FP64_BLANK && value <= FP64_BLANK_LAST)

@@ -1,0 +1,14 @@
+package org.aitelemetry.worker.usage;
+
+import java.util.List;
+import java.util.stream.Stream;
+import org.aitelemetry.prometheus.QueryResult;
+
+/** The answers to one hour's {@link UsageQueries}, as they came back from a source. */
+record HourSeries(QueryResult gpuUtilization, QueryResult sliceActivity, QueryResult energy) {
+
+    /** Warnings make a result incomplete: an hour is then not written at all, rather than written short. */
+    List<String> warnings() {
+        return Stream.of(gpuUtilization, sliceActivity, energy).flatMap(result -> result.warnings().stream()).toList();
+    }
+}

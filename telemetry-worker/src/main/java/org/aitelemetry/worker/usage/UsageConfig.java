@@ -1,0 +1,46 @@
+package org.aitelemetry.worker.usage;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+import java.util.Map;
+
+/** How the hourly usage rollup runs and prices usage: {@code telemetry.usage.*}. */
+@ConfigMapping(prefix = "telemetry.usage")
+public interface UsageConfig {
+
+    /** Interval of the rollup job, {@code off} to disable; shorter than an hour minus the idle window (see the job). */
+    @WithDefault("10m")
+    String every();
+
+    /** Delay of the job's first run after start. */
+    @WithDefault("30s")
+    String firstDelay();
+
+    /** How far back completed hours without rows are still rolled up, e.g. after the worker was down. */
+    @WithDefault("24h")
+    Duration catchUp();
+
+    /** Range-query resolution: each point stands for one step. Must divide an hour. */
+    @WithDefault("60s")
+    Duration step();
+
+    /** Utilization (percent) below which an allocated GPU or slice is quiet. */
+    @WithDefault("5")
+    double idleThresholdPercent();
+
+    /** How long it must stay quiet to count as idle. */
+    @WithDefault("30m")
+    Duration idleWindow();
+
+    /** Price per allocated GPU-hour by SKU as {@code modelName} spells it; quote names with spaces or dots. */
+    Map<String, Double> gpuHourPrices();
+
+    /** Price per allocated GPU-hour of SKUs not in {@link #gpuHourPrices()}. */
+    @WithDefault("2.00")
+    double defaultGpuHourPrice();
+
+    /** Price per kWh of GPU energy. */
+    @WithDefault("0.15")
+    double kwhPrice();
+}

@@ -1,0 +1,54 @@
+package org.aitelemetry.worker.usage;
+
+/**
+ * The rollup's SQL. The upsert takes an hour's rows as arrays through {@code unnest} and only touches a row whose
+ * figures changed, so recomputing an hour from unchanged data writes nothing.
+ */
+final class UsageSql {
+
+    private UsageSql() {
+    }
+
+    static final String SOURCE_ID = "SELECT id FROM metric_source WHERE name = $1";
+
+    static final String LOCK =
+            "SELECT pg_try_advisory_xact_lock(hashtext('telemetry.usage-rollup'), ($1::bigint)::int)";
+
+    static final String DEVICES = """
+            SELECT d.id, d.uuid, n.cluster_id, g.product_name FROM gpu_device d
+            JOIN ai_node n ON n.id = d.node_id JOIN ai_cluster c ON c.id = n.cluster_id JOIN gpu g ON g.id = d.gpu_id
+            WHERE c.source_id = $1""";
+
+    static final String SLICES = """
+            SELECT s.id, s.device_id, s.gpu_instance_id, s.profile FROM gpu_slice s
+            JOIN gpu_device d ON d.id = s.device_id JOIN ai_node n ON n.id = d.node_id
+            JOIN ai_cluster c ON c.id = n.cluster_id
+            WHERE c.source_id = $1""";
+
+    static final String PROJECTS = """
+            SELECT p.id, p.cluster_id, p.namespace FROM research_project p JOIN ai_cluster c ON c.id = p.cluster_id
+            WHERE c.source_id = $1""";
+
+    /** Hours already rolled up: every hour with data has device rows. */
+    static final String ROLLED_UP_HOURS = """
+            SELECT DISTINCT r.hour FROM usage_rollup r JOIN ai_cluster c ON c.id = r.cluster_id
+            WHERE c.source_id = $1 AND r.entity_kind = 'DEVICE' AND r.hour >= $2""";
+
+    static final String UPSERT = """
+            INSERT INTO usage_rollup AS t (entity_kind, entity_id, hour, cluster_id, gpu_seconds_allocated,
+                                           gpu_seconds_used, idle_gpu_seconds, utilization_avg, energy_joules, cost,
+                                           computed_at)
+            SELECT u.kind, u.entity_id, $1, u.cluster_id, u.allocated, u.used, u.idle, u.utilization, u.energy,
+                   round(u.cost::numeric, 4), now()
+            FROM unnest($2::text[], $3::bigint[], $4::bigint[], $5::float8[], $6::float8[], $7::float8[], $8::float8[],
+                        $9::float8[], $10::float8[])
+                 AS u(kind, entity_id, cluster_id, allocated, used, idle, utilization, energy, cost)
+            ON CONFLICT (entity_kind, entity_id, hour) DO UPDATE SET cluster_id = EXCLUDED.cluster_id,
+                gpu_seconds_allocated = EXCLUDED.gpu_seconds_allocated, gpu_seconds_used = EXCLUDED.gpu_seconds_used,
+                idle_gpu_seconds = EXCLUDED.idle_gpu_seconds, utilization_avg = EXCLUDED.utilization_avg,
+                energy_joules = EXCLUDED.energy_joules, cost = EXCLUDED.cost, computed_at = EXCLUDED.computed_at
+            WHERE (t.cluster_id, t.gpu_seconds_allocated, t.gpu_seconds_used, t.idle_gpu_seconds, t.utilization_avg,
+                   t.energy_joules, t.cost)
+                  IS DISTINCT FROM (EXCLUDED.cluster_id, EXCLUDED.gpu_seconds_allocated, EXCLUDED.gpu_seconds_used,
+                   EXCLUDED.idle_gpu_seconds, EXCLUDED.utilization_avg, EXCLUDED.energy_joules, EXCLUDED.cost)""";
+}

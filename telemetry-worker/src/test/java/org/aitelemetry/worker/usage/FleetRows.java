@@ -1,0 +1,59 @@
+package org.aitelemetry.worker.usage;
+
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
+import java.time.Duration;
+import java.util.Map;
+import org.aitelemetry.worker.usage.SimulatedDay.Gpu;
+import org.aitelemetry.worker.usage.SimulatedDay.Unit;
+
+/**
+ * The fleet rows the sync would have stored for the {@link SimulatedDay}: one cluster and node, the known GPUs, GPU D's
+ * slices and the projects {@code nlp} and {@code vision} (not {@code scratch}).
+ */
+final class FleetRows {
+
+    private final Pool pool;
+
+    FleetRows(Pool pool) {
+        this.pool = pool;
+    }
+
+    /** Inserts the rows and records each row key ("DEVICE:A") under "kind:id". */
+    void insert(Map<String, String> names) {
+        long source = id("SELECT id FROM metric_source WHERE name = $1", SimulatedDayPrometheus.SOURCE);
+        long cluster = id("INSERT INTO ai_cluster (source_id, name) VALUES ($1, 'sim') RETURNING id", source);
+        long node = id("INSERT INTO ai_node (cluster_id, name) VALUES ($1, 'node-1') RETURNING id", cluster);
+        for (Gpu gpu : SimulatedDay.GPUS) {
+            if (!gpu.known()) {
+                continue;
+            }
+            long sku = id("""
+                    INSERT INTO gpu (product_name) VALUES ($1)
+                    ON CONFLICT (product_name) DO UPDATE SET product_name = EXCLUDED.product_name
+                    RETURNING id""", gpu.model());
+            long device = id("""
+                    INSERT INTO gpu_device (uuid, node_id, gpu_id, mig_enabled) VALUES ($1, $2, $3, $4)
+                    RETURNING id""", gpu.uuid(), node, sku, gpu.mig());
+            names.put("DEVICE:" + device, "DEVICE:" + gpu.name());
+            for (Unit unit : gpu.units()) {
+                if (unit.gpuInstanceId() != null) {
+                    long slice = id("""
+                            INSERT INTO gpu_slice (device_id, gpu_instance_id, profile) VALUES ($1, $2, $3)
+                            RETURNING id""", device, unit.gpuInstanceId(), unit.profile());
+                    names.put("SLICE:" + slice, "SLICE:" + unit.name());
+                }
+            }
+        }
+        for (String namespace : new String[] {"nlp", "vision"}) {
+            long project = id("INSERT INTO research_project (cluster_id, namespace) VALUES ($1, $2) RETURNING id",
+                    cluster, namespace);
+            names.put("PROJECT:" + project, "PROJECT:" + namespace);
+        }
+    }
+
+    private long id(String sql, Object... parameters) {
+        return pool.preparedQuery(sql).execute(Tuple.from(parameters)).await().atMost(Duration.ofSeconds(30))
+                .iterator().next().getLong(0);
+    }
+}

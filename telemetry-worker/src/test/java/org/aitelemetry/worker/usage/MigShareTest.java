@@ -1,0 +1,32 @@
+package org.aitelemetry.worker.usage;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class MigShareTest {
+
+    private static final String A100 = "NVIDIA A100-SXM4-80GB";
+
+    @Test
+    void computeSlicesOverSeven() {
+        assertThat(MigShare.of("1g.10gb", A100)).hasValue(1.0 / 7);
+        assertThat(MigShare.of("3g.40gb", A100)).hasValue(3.0 / 7);
+        assertThat(MigShare.of("7g.80gb", A100)).hasValue(1.0);
+        assertThat(MigShare.of("1g.20gb", "NVIDIA H100 80GB HBM3")).hasValue(1.0 / 7);
+        assertThat(MigShare.of("1g.10gb+me", A100)).hasValue(1.0 / 7);
+    }
+
+    @Test
+    void theA30HasFourComputeSlices() {
+        assertThat(MigShare.of("2g.12gb", "NVIDIA A30")).hasValue(0.5);
+        assertThat(MigShare.of("4g.24gb", "NVIDIA A30")).hasValue(1.0);
+    }
+
+    @Test
+    void profilesWithoutComputeSlicesAreUnknown() {
+        assertThat(MigShare.of("mystery", A100)).isEmpty();
+        assertThat(MigShare.of("8g.96gb", A100)).isEmpty();
+        assertThat(MigShare.of("0g.5gb", A100)).isEmpty();
+    }
+}

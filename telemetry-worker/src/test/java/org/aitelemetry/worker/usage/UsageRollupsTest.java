@@ -1,0 +1,228 @@
+package org.aitelemetry.worker.usage;
+
+import static org.aitelemetry.worker.usage.SimulatedDay.MINUTES;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import org.aitelemetry.devkit.postgres.PostgresTestResource;
+import org.aitelemetry.worker.source.SourceClients;
+import org.aitelemetry.worker.source.SourceDefinition;
+import org.aitelemetry.worker.usage.SimulatedDay.Gpu;
+import org.aitelemetry.worker.usage.SimulatedDay.Unit;
+import org.assertj.core.data.Offset;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The issue's acceptance check: a simulated day, backfilled into real Prometheus, rolls up to exactly the GPU-seconds,
+ * idle seconds, energy and cost that the test computes from the day's generating functions on its own.
+ */
+@QuarkusTest
+@TestProfile(UsageRollupsTest.PricedSource.class)
+@WithTestResource(PostgresTestResource.class)
+@WithTestResource(SimulatedDayPrometheus.class)
+class UsageRollupsTest {
+
+    public static class PricedSource implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("telemetry.usage.every", "off",
+                    "telemetry.usage.gpu-hour-prices.\"" + SimulatedDay.H100 + "\"", "4.0",
+                    "telemetry.usage.default-gpu-hour-price", "2.0",
+                    "telemetry.usage.kwh-price", "0.25");
+        }
+    }
+
+    /** Five minutes into the next day: all 24 hours are complete, the last one with all its samples. */
+    private static final Instant NOW = SimulatedDay.at(MINUTES).plus(Duration.ofMinutes(5));
+
+    private static UsageReport firstRun;
+    /** Row keys ("DEVICE:A", "SLICE:D/13", "PROJECT:nlp") by entity kind and id. */
+    private static final Map<String, String> NAMES = new HashMap<>();
+
+    @Inject
+    UsageRollups rollups;
+
+    @Inject
+    SourceClients sources;
+
+    @Inject
+    Pool pool;
+
+    @BeforeEach
+    void rollUpTheDayOnce() {
+        if (firstRun == null) {
+            new FleetRows(pool).insert(NAMES);
+            firstRun = rollUp();
+        }
+    }
+
+    @Test
+    void everyHourIsRolledUpAndUnknownEntitiesAreLeftOutAndCounted() {
+        assertThat(firstRun.failure()).isNull();
+        assertThat(firstRun.hours()).hasSize(24).first().isEqualTo(SimulatedDay.START);
+        assertThat(firstRun.incompleteHours()).isEmpty();
+        // GPU E's utilization and energy series, every hour; GPU A's last hour went to a namespace with no project.
+        assertThat(firstRun.unknownSeries()).isEqualTo(2 * 24);
+        assertThat(firstRun.unknownNamespaces()).containsExactly("scratch");
+        assertThat(firstRun.rowsWritten()).isEqualTo(rows().size());
+    }
+
+    @Test
+    void devicesSlicesAndProjectsMatchTheGeneratingFunctions() {
+        Map<String, Expected> expected = Expected.ofDay();
+        Map<String, Row> rows = rows();
+
+        assertThat(rows.keySet()).containsExactlyInAnyOrderElementsOf(expected.keySet());
+        expected.forEach((key, figures) -> figures.assertMatches(key, rows.get(key)));
+    }
+
+    @Test
+    void idleStretchesCountOnlyWhenTheyLastTheWindow() {
+        Map<String, Row> rows = rows();
+
+        assertThat(idle(rows, "DEVICE:B", 2)).isEqualTo(3600);
+        assertThat(idle(rows, "DEVICE:B", 4)).isEqualTo(600);
+        assertThat(idle(rows, "DEVICE:B", 6)).isZero();
+        assertThat(idle(rows, "DEVICE:B", 11)).isEqualTo(1800);
+        assertThat(idle(rows, "SLICE:D/13", 8)).isCloseTo(3600.0 / 7, within(1e-9));
+        assertThat(idle(rows, "DEVICE:C", 3)).isZero();
+    }
+
+    @Test
+    void recomputingUnchangedDataWritesNothing() {
+        UsageReport again = rollUp();
+
+        assertThat(again.hours()).containsExactly(SimulatedDay.at(MINUTES - 60));
+        assertThat(again.rowsWritten()).isZero();
+    }
+
+    @Test
+    void whileAnotherReplicaHoldsTheLockARunSkipsTheSource() {
+        UsageReport report = pool.withTransaction(connection -> connection.preparedQuery(UsageSql.SOURCE_ID)
+                        .execute(Tuple.of(SimulatedDayPrometheus.SOURCE))
+                        .map(rows -> rows.iterator().next().getLong(0))
+                        .chain(sourceId -> connection.preparedQuery(UsageSql.LOCK).execute(Tuple.of(sourceId)))
+                        .chain(locked -> rollups.rollUp(source(), NOW)))
+                .await().atMost(Duration.ofMinutes(1));
+
+        assertThat(report.skipped()).isTrue();
+        assertThat(report.hours()).isEmpty();
+    }
+
+    private UsageReport rollUp() {
+        return rollups.rollUp(source(), NOW).await().atMost(Duration.ofMinutes(1));
+    }
+
+    private SourceDefinition source() {
+        return sources.definitions().stream()
+                .filter(definition -> definition.name().equals(SimulatedDayPrometheus.SOURCE))
+                .findFirst().orElseThrow();
+    }
+
+    private Map<String, Row> rows() {
+        Map<String, Row> rows = new TreeMap<>();
+        pool.query("SELECT * FROM usage_rollup").execute().await().atMost(Duration.ofSeconds(30)).forEach(row -> {
+            String name = NAMES.get(row.getString("entity_kind") + ":" + row.getLong("entity_id"));
+            rows.put(Expected.key(name, row.getOffsetDateTime("hour").toInstant()), row);
+        });
+        return rows;
+    }
+
+    private static double idle(Map<String, Row> rows, String name, int hour) {
+        return rows.get(Expected.key(name, SimulatedDay.at(60 * hour))).getDouble("idle_gpu_seconds");
+    }
+
+    /** What a row must hold, summed minute by minute from the generating functions. */
+    record Expected(double allocated, double used, double idle, double energy, double cost) {
+
+        static final Expected ZERO = new Expected(0, 0, 0, 0, 0);
+
+        static String key(String name, Instant hour) {
+            return name + "@" + hour;
+        }
+
+        Expected plus(Expected other) {
+            return new Expected(allocated + other.allocated, used + other.used, idle + other.idle,
+                    energy + other.energy, cost + other.cost);
+        }
+
+        static Map<String, Expected> ofDay() {
+            Map<String, Expected> expected = new HashMap<>();
+            for (Gpu gpu : SimulatedDay.GPUS) {
+                if (!gpu.known()) {
+                    continue;
+                }
+                for (int m = 0; m < MINUTES; m++) {
+                    Instant hour = SimulatedDay.at(m - m % 60);
+                    double joules = gpu.millijoules().applyAsLong(m) / 1000.0;
+                    expected.merge(key("DEVICE:" + gpu.name(), hour), priced(0, 0, 0, joules, gpu), Expected::plus);
+                    for (Unit unit : gpu.units()) {
+                        double seconds = 60 * unit.share();
+                        boolean slice = unit.gpuInstanceId() != null;
+                        if (slice) {
+                            expected.merge(key("SLICE:" + unit.name(), hour),
+                                    priced(0, 0, 0, joules * unit.share(), gpu), Expected::plus);
+                        }
+                        String holder = unit.holder().apply(m);
+                        if (holder == null || unit.blank().test(m)) {
+                            continue;
+                        }
+                        double used = seconds * unit.busy().applyAsDouble(m);
+                        double idle = unit.idle().test(m) ? seconds : 0;
+                        expected.merge(key("DEVICE:" + gpu.name(), hour), priced(seconds, used, idle, 0, gpu),
+                                Expected::plus);
+                        if (slice) {
+                            expected.merge(key("SLICE:" + unit.name(), hour), priced(seconds, used, idle, 0, gpu),
+                                    Expected::plus);
+                        }
+                        if (!holder.equals("scratch")) {
+                            expected.merge(key("PROJECT:" + holder, hour),
+                                    priced(seconds, used, idle, joules * unit.share(), gpu), Expected::plus);
+                        }
+                    }
+                }
+            }
+            return expected;
+        }
+
+        /** Costs are linear, so pricing each minute on its own and summing equals pricing the sum. */
+        private static Expected priced(double allocated, double used, double idle, double energy, Gpu gpu) {
+            double price = gpu.model().equals(SimulatedDay.H100) ? 4.0 : 2.0;
+            return new Expected(allocated, used, idle, energy, allocated / 3600 * price + energy / 3.6e6 * 0.25);
+        }
+
+        void assertMatches(String key, Row row) {
+            assertThat(row.getDouble("gpu_seconds_allocated")).as(key + " allocated")
+                    .isCloseTo(allocated, tolerance(allocated));
+            assertThat(row.getDouble("gpu_seconds_used")).as(key + " used").isCloseTo(used, tolerance(used));
+            assertThat(row.getDouble("idle_gpu_seconds")).as(key + " idle").isCloseTo(idle, tolerance(idle));
+            assertThat(row.getDouble("energy_joules")).as(key + " energy").isCloseTo(energy, tolerance(energy));
+            assertThat(row.getBigDecimal("cost").doubleValue()).as(key + " cost")
+                    .isCloseTo(cost, within(0.00005 + 1e-9));
+            if (allocated == 0) {
+                assertThat(row.getDouble("utilization_avg")).as(key + " utilization").isNull();
+            } else {
+                assertThat(row.getDouble("utilization_avg")).as(key + " utilization")
+                        .isCloseTo(100 * used / allocated, tolerance(100));
+            }
+        }
+
+        private static Offset<Double> tolerance(double value) {
+            return within(1e-9 * Math.max(1, Math.abs(value)));
+        }
+    }
+}
