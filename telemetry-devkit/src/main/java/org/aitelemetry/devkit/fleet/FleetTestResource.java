@@ -64,36 +64,43 @@ public final class FleetTestResource implements QuarkusTestResourceLifecycleMana
     @Override
     public Map<String, String> start() {
         FleetDefinition fleet = FleetDefinition.generate(FleetSpec.builder(seed).build());
-        Clock clock = frozen ? Clock.fixed(FROZEN_AT, ZoneOffset.UTC) : Clock.systemUTC();
-        simulator = new FleetSimulator(fleet, clock);
         try {
-            simulator.start();
-            Workspace workspace = Workspace.fromSystemProperties();
-            String name = "prometheus-fleet-" + ProcessHandle.current().pid();
-            PrometheusSettings settings = PrometheusSettings.fast().withTargets(simulator.scrapeTargets());
-            if (mutualTls) {
-                pki = ThrowawayPki.create(workspace.dir(name).resolve("pki"));
-                settings = settings.withTls(ServerTls.mutual(pki.serverCert(), pki.serverKey(), pki.caCert()));
-            }
-            prometheus = new PrometheusComponent(workspace, name, settings);
-            prometheus.start();
-            awaitFirstScrapes(fleet);
-            if (withFront) {
-                front = new FaultyFront(prometheus.url());
-                front.start();
-                if (bearerToken != null) {
-                    front.requireBearerToken(bearerToken);
-                }
-            }
+            startComponents(fleet);
         } catch (Exception e) {
             stop();
             throw new IllegalStateException("fleet simulator or Prometheus did not come up; see target/devkit", e);
         }
+        return sourceConfig();
+    }
+
+    private void startComponents(FleetDefinition fleet) throws Exception {
+        simulator = new FleetSimulator(fleet, frozen ? Clock.fixed(FROZEN_AT, ZoneOffset.UTC) : Clock.systemUTC());
+        simulator.start();
+        Workspace workspace = Workspace.fromSystemProperties();
+        String name = "prometheus-fleet-" + ProcessHandle.current().pid();
+        PrometheusSettings settings = PrometheusSettings.fast().withTargets(simulator.scrapeTargets());
+        if (mutualTls) {
+            pki = ThrowawayPki.create(workspace.dir(name).resolve("pki"));
+            settings = settings.withTls(ServerTls.mutual(pki.serverCert(), pki.serverKey(), pki.caCert()));
+        }
+        prometheus = new PrometheusComponent(workspace, name, settings);
+        prometheus.start();
+        awaitFirstScrapes(fleet);
+        if (withFront) {
+            front = new FaultyFront(prometheus.url());
+            front.start();
+            if (bearerToken != null) {
+                front.requireBearerToken(bearerToken);
+            }
+        }
+    }
+
+    private Map<String, String> sourceConfig() {
+        String source = "telemetry.sources." + SOURCE;
         Map<String, String> config = new HashMap<>();
-        config.put("telemetry.sources." + SOURCE + ".url", withFront ? front.url() : prometheus.url());
+        config.put(source + ".url", withFront ? front.url() : prometheus.url());
         // One-second scrapes: a short look-back lets a removed node vanish from queries within seconds.
         config.put("telemetry.sync.lookback", "3s");
-        String source = "telemetry.sources." + SOURCE;
         if (withFront) {
             config.put(source + ".query-timeout", "2s");
             config.put(source + ".max-attempts", "2");

@@ -3,32 +3,46 @@ package org.aitelemetry.devkit.launcher;
 import java.nio.file.Path;
 
 /** Command-line options of the local run. */
-record LaunchOptions(Path projectRoot, int workerPort, int sitePort, boolean help) {
+record LaunchOptions(Path projectRoot, int workerPort, int sitePort, long seed, int clusters, int nodesPerCluster,
+        int gpusPerNode, boolean help) {
 
     static final String USAGE = """
             Usage: bin/run-local [options]
-              --worker-port N   HTTP port of telemetry-worker (default 8081)
-              --site-port N     HTTP port of telemetry-site (default 8080)
-              --root DIR        project root holding the built apps (default: current directory)
-              --help            show this help
-            Components (PostgreSQL, ...) take free loopback ports; logs go to target/devkit/<component>/.
+              --worker-port N         HTTP port of telemetry-worker (default 8081)
+              --site-port N           HTTP port of telemetry-site (default 8080)
+              --seed N                seed of the simulated GPU fleet (default 1)
+              --clusters N            simulated clusters (default 2)
+              --nodes-per-cluster N   simulated GPU nodes per cluster (default 4)
+              --gpus-per-node N       GPUs per simulated node (default 8)
+              --root DIR              project root holding the built apps (default: current directory)
+              --help                  show this help
+            Components (PostgreSQL, Prometheus, the fleet simulator) take free loopback ports;
+            logs go to target/devkit/<component>/.
             """;
 
     static LaunchOptions parse(String[] args) {
         Path root = Path.of("").toAbsolutePath();
         int workerPort = 8081;
         int sitePort = 8080;
+        long seed = 1;
+        int clusters = 2;
+        int nodes = 4;
+        int gpus = 8;
         boolean help = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--worker-port" -> workerPort = port(args, ++i);
-                case "--site-port" -> sitePort = port(args, ++i);
+                case "--worker-port" -> workerPort = bounded(args, ++i, 1, 65535);
+                case "--site-port" -> sitePort = bounded(args, ++i, 1, 65535);
+                case "--seed" -> seed = bounded(args, ++i, 0, Integer.MAX_VALUE);
+                case "--clusters" -> clusters = bounded(args, ++i, 1, 50);
+                case "--nodes-per-cluster" -> nodes = bounded(args, ++i, 1, 5000);
+                case "--gpus-per-node" -> gpus = bounded(args, ++i, 1, 16);
                 case "--root" -> root = Path.of(value(args, ++i)).toAbsolutePath();
                 case "--help", "-h" -> help = true;
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
-        return new LaunchOptions(root, workerPort, sitePort, help);
+        return new LaunchOptions(root, workerPort, sitePort, seed, clusters, nodes, gpus, help);
     }
 
     private static String value(String[] args, int index) {
@@ -38,14 +52,14 @@ record LaunchOptions(Path projectRoot, int workerPort, int sitePort, boolean hel
         return args[index];
     }
 
-    private static int port(String[] args, int index) {
+    private static int bounded(String[] args, int index, int min, int max) {
         String value = value(args, index);
         try {
-            int port = Integer.parseInt(value);
-            if (port < 1 || port > 65535) {
-                throw new IllegalArgumentException(args[index - 1] + " must be a port between 1 and 65535, not " + value);
+            int number = Integer.parseInt(value);
+            if (number < min || number > max) {
+                throw new IllegalArgumentException(args[index - 1] + " must be between " + min + " and " + max + ", not " + value);
             }
-            return port;
+            return number;
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(args[index - 1] + " must be a number, not " + value, e);
         }

@@ -1,13 +1,20 @@
 package org.aitelemetry.devkit.launcher;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import org.aitelemetry.devkit.Component;
 import org.aitelemetry.devkit.Workspace;
+import org.aitelemetry.devkit.fleet.FleetDefinition;
+import org.aitelemetry.devkit.fleet.FleetSimulator;
+import org.aitelemetry.devkit.fleet.FleetSpec;
 import org.aitelemetry.devkit.postgres.PostgresComponent;
+import org.aitelemetry.devkit.prometheus.PrometheusComponent;
+import org.aitelemetry.devkit.prometheus.PrometheusSettings;
 import org.aitelemetry.devkit.process.QuarkusAppComponent;
 
 /**
@@ -15,6 +22,9 @@ import org.aitelemetry.devkit.process.QuarkusAppComponent;
  * every process it started, newest first.
  */
 public final class LocalPlatform {
+
+    /** Scrape and rule evaluation interval of the local Prometheus: lively enough to watch, light on a laptop. */
+    private static final Duration SCRAPE_INTERVAL = Duration.ofSeconds(5);
 
     private final LaunchOptions options;
     private final Workspace workspace;
@@ -58,6 +68,11 @@ public final class LocalPlatform {
     }
 
     private void startAll() throws Exception {
+        FleetSimulator simulator = start(new FleetSimulator(FleetDefinition.generate(FleetSpec.builder(options.seed())
+                .clusterCount(options.clusters()).nodesPerCluster(options.nodesPerCluster())
+                .gpusPerNode(options.gpusPerNode()).projectsPerCluster(Math.max(2, options.nodesPerCluster())).build())));
+        PrometheusComponent prometheus = start(new PrometheusComponent(workspace, PrometheusSettings.fast()
+                .withIntervals(SCRAPE_INTERVAL, SCRAPE_INTERVAL).withTargets(simulator.scrapeTargets())));
         PostgresComponent postgres = start(new PostgresComponent(workspace));
         String database = postgres.createDatabaseNamed("telemetry");
         Map<String, String> datasource = Map.of(
@@ -65,7 +80,10 @@ public final class LocalPlatform {
                 "quarkus.datasource.reactive.url", postgres.reactiveUrl(database),
                 "quarkus.datasource.username", PostgresComponent.USER,
                 "quarkus.datasource.password", PostgresComponent.PASSWORD);
-        QuarkusAppComponent worker = start(app("telemetry-worker", options.workerPort(), datasource));
+        Map<String, String> workerConfig = new HashMap<>(datasource);
+        workerConfig.put("telemetry.sources.local.url", prometheus.url());
+        workerConfig.put("telemetry.sync.every", "15s");
+        QuarkusAppComponent worker = start(app("telemetry-worker", options.workerPort(), workerConfig));
         QuarkusAppComponent site = start(app("telemetry-site", options.sitePort(), datasource));
         System.out.printf("""
 
@@ -73,10 +91,13 @@ public final class LocalPlatform {
                   site       %s        health %s/q/health
                   worker     %s        health %s/q/health
                   postgres   %s  (user %s)
+                  prometheus %s  (metric source "local" of the worker)
+                  fleet      %s/metrics/<cluster>/{dcgm,kube}  (%d simulated GPUs, seed %d)
                   logs       %s
                 """,
                 site.url(), site.url(), worker.url(), worker.url(),
-                postgres.jdbcUrl(database), PostgresComponent.USER, workspace.root());
+                postgres.jdbcUrl(database), PostgresComponent.USER, prometheus.url(), simulator.url(),
+                simulator.definition().devices().size(), options.seed(), workspace.root());
     }
 
     private QuarkusAppComponent app(String module, int port, Map<String, String> config) {
@@ -97,7 +118,12 @@ public final class LocalPlatform {
         while (!started.isEmpty()) {
             Component component = started.pop();
             System.out.println("Stopping " + component.name());
-            component.close();
+            try {
+                component.close();
+            } catch (RuntimeException e) {
+                // Keep going: one component that fails to stop must not leave the others running.
+                System.err.println("  " + component.name() + " did not stop cleanly: " + e.getMessage());
+            }
         }
     }
 }

@@ -30,15 +30,23 @@ public final class QuarkusAppComponent implements Component {
     private final Path runnerJar;
     private final int port;
     private final Map<String, String> config;
+    private final List<String> jvmOptions;
     private final Workspace workspace;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
     private ManagedProcess process;
 
     public QuarkusAppComponent(String name, Path runnerJar, int port, Map<String, String> config, Workspace workspace) {
+        this(name, runnerJar, port, config, List.of(), workspace);
+    }
+
+    /** With JVM options, e.g. a heap cap as a container limit would impose. */
+    public QuarkusAppComponent(String name, Path runnerJar, int port, Map<String, String> config, List<String> jvmOptions,
+            Workspace workspace) {
         this.name = name;
         this.runnerJar = runnerJar;
         this.port = port;
         this.config = new TreeMap<>(config);
+        this.jvmOptions = List.copyOf(jvmOptions);
         this.workspace = workspace;
     }
 
@@ -96,6 +104,7 @@ public final class QuarkusAppComponent implements Component {
         if (Files.isRegularFile(classDataArchive)) {
             command.add("-XX:SharedArchiveFile=" + classDataArchive);
         }
+        command.addAll(jvmOptions);
         command.add("-Dquarkus.http.port=" + port);
         command.add("-Dquarkus.http.host=127.0.0.1");
         config.forEach((key, value) -> command.add("-D" + key + "=" + value));

@@ -11,6 +11,7 @@ import org.aitelemetry.prometheus.QueryResult;
 import org.aitelemetry.prometheus.Series;
 import org.aitelemetry.worker.dcgm.DcgmBlank;
 import org.aitelemetry.worker.dcgm.DcgmLabels;
+import org.aitelemetry.worker.promql.DcgmField;
 import org.aitelemetry.worker.sync.FleetSnapshot.DeviceObservation;
 import org.aitelemetry.worker.sync.FleetSnapshot.Readings;
 import org.aitelemetry.worker.sync.FleetSnapshot.SliceKey;

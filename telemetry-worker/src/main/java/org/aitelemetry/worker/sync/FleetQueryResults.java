@@ -5,8 +5,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.aitelemetry.prometheus.QueryResult;
+import org.aitelemetry.worker.promql.DcgmField;
+import org.aitelemetry.worker.promql.QueryCatalogue;
 
-/** The answers to one cycle's {@link FleetQueries}, as they came back from a source. */
+/** The answers to one cycle's {@link QueryCatalogue}, as they came back from a source. */
 record FleetQueryResults(QueryResult inventory, Map<DcgmField, QueryResult> readings, QueryResult nodeLabels,
         QueryResult nodeCapacity, QueryResult nodeInfo, QueryResult allocations, QueryResult restartingPods,
         QueryResult terminatingPods, QueryResult fullVolumeClaims, QueryResult vllmNamespaces) {

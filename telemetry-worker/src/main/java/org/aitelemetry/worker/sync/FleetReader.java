@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.function.Function;
 import org.aitelemetry.prometheus.PrometheusClient;
 import org.aitelemetry.prometheus.QueryResult;
+import org.aitelemetry.worker.promql.DcgmField;
+import org.aitelemetry.worker.promql.QueryCatalogue;
 
 /**
  * Sends one cycle's fixed set of queries to a source, a few at a time, and collects the answers. Any query that fails
@@ -20,9 +22,9 @@ final class FleetReader {
     private static final int CONCURRENCY = 4;
 
     private final PrometheusClient client;
-    private final FleetQueries queries;
+    private final QueryCatalogue queries;
 
-    FleetReader(PrometheusClient client, FleetQueries queries) {
+    FleetReader(PrometheusClient client, QueryCatalogue queries) {
         this.client = client;
         this.queries = queries;
     }

@@ -13,6 +13,7 @@ import java.util.List;
 import org.aitelemetry.model.fleet.SyncStatus;
 import org.aitelemetry.worker.config.WorkerConfig;
 import org.aitelemetry.worker.dcgm.DcgmLabels;
+import org.aitelemetry.worker.promql.QueryCatalogue;
 import org.aitelemetry.worker.source.SourceClients;
 import org.aitelemetry.worker.source.SourceDefinition;
 import org.jboss.logging.Logger;
@@ -31,10 +32,12 @@ public class FleetSync {
     private final SourceClients clients;
     private final WorkerConfig.SyncConfig config;
     private final DcgmLabels dcgmLabels;
+    private final QueryCatalogue queries;
 
-    FleetSync(Pool pool, SourceClients clients, WorkerConfig config) {
+    FleetSync(Pool pool, SourceClients clients, QueryCatalogue queries, WorkerConfig config) {
         this.pool = pool;
         this.clients = clients;
+        this.queries = queries;
         this.config = config.sync();
         this.dcgmLabels = new DcgmLabels(config.exporterContainers());
     }
@@ -56,7 +59,7 @@ public class FleetSync {
     }
 
     private Uni<SyncReport> readAndWrite(SqlConnection connection, SourceDefinition source, long id, Instant started) {
-        return new FleetReader(clients.client(source), new FleetQueries(config.lookback())).read(started)
+        return new FleetReader(clients.client(source), queries).read(started)
                 .chain(results -> {
                     FleetSnapshot snapshot = new SnapshotAssembler(source.defaultCluster(), dcgmLabels).assemble(results);
                     return new FleetWriter(connection, id, snapshot, started, config.missingAfterCycles()).write()

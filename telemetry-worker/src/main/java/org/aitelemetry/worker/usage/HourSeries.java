@@ -3,8 +3,9 @@ package org.aitelemetry.worker.usage;
 import java.util.List;
 import java.util.stream.Stream;
 import org.aitelemetry.prometheus.QueryResult;
+import org.aitelemetry.worker.promql.QueryCatalogue;
 
-/** The answers to one hour's {@link UsageQueries}, as they came back from a source. */
+/** The answers to one hour's {@link QueryCatalogue}, as they came back from a source. */
 record HourSeries(QueryResult gpuUtilization, QueryResult sliceActivity, QueryResult energy) {
 
     /** Warnings make a result incomplete: an hour is then not written at all, rather than written short. */

@@ -3,15 +3,16 @@ package org.aitelemetry.worker.usage;
 import io.smallrye.mutiny.Uni;
 import java.time.Duration;
 import org.aitelemetry.prometheus.PrometheusClient;
+import org.aitelemetry.worker.promql.QueryCatalogue;
 
 /** Sends one hour's three range queries to a source at once; one failing (after the client's retries) fails it. */
 final class UsageReader {
 
     private final PrometheusClient client;
-    private final UsageQueries queries;
+    private final QueryCatalogue queries;
     private final Duration step;
 
-    UsageReader(PrometheusClient client, UsageQueries queries, Duration step) {
+    UsageReader(PrometheusClient client, QueryCatalogue queries, Duration step) {
         this.client = client;
         this.queries = queries;
         this.step = step;

@@ -11,6 +11,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import org.aitelemetry.worker.config.WorkerConfig;
 import org.aitelemetry.worker.dcgm.DcgmLabels;
+import org.aitelemetry.worker.promql.QueryCatalogue;
 import org.aitelemetry.worker.source.SourceClients;
 import org.aitelemetry.worker.source.SourceDefinition;
 import org.aitelemetry.worker.usage.UsageReport.HourOutcome;
@@ -29,17 +30,19 @@ public class UsageRollups {
 
     private final Pool pool;
     private final SourceClients clients;
+    private final QueryCatalogue queries;
     private final UsageConfig config;
     private final RollupCalculator calculator;
     private final Duration margin;
 
-    UsageRollups(Pool pool, SourceClients clients, UsageConfig config, WorkerConfig workerConfig) {
+    UsageRollups(Pool pool, SourceClients clients, QueryCatalogue queries, UsageConfig config, WorkerConfig workerConfig) {
         if (config.step().isZero() || config.step().isNegative()
                 || HourWindow.HOUR.toMillis() % config.step().toMillis() != 0) {
             throw new IllegalArgumentException("telemetry.usage.step must divide an hour, not " + config.step());
         }
         this.pool = pool;
         this.clients = clients;
+        this.queries = queries;
         this.config = config;
         this.calculator = new RollupCalculator(new DcgmLabels(workerConfig.exporterContainers()),
                 new IdleDetector(config.idleThresholdPercent(), config.idleWindow(), config.step()),
@@ -76,7 +79,7 @@ public class UsageRollups {
     }
 
     private Uni<UsageReport> rollUp(RollupStore store, SourceDefinition source, Instant now, Instant started) {
-        UsageReader reader = new UsageReader(clients.client(source), new UsageQueries(), config.step());
+        UsageReader reader = new UsageReader(clients.client(source), queries, config.step());
         Instant since = now.truncatedTo(ChronoUnit.HOURS).minus(config.catchUp());
         return store.entities().chain(entities -> entities.isEmpty()
                 ? Uni.createFrom().item(List.<HourOutcome>of())

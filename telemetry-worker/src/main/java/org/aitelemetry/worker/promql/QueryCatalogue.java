@@ -1,14 +1,23 @@
-package org.aitelemetry.worker.sync;
+package org.aitelemetry.worker.promql;
 
-import java.time.Duration;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.aitelemetry.worker.config.WorkerConfig;
 
 /**
- * Every PromQL query the fleet sync sends, in one place. Each query aggregates the whole fleet of a source, so a cycle
- * costs the same number of queries for 10 or 10,000 GPUs. The label lists name both spellings the exporters use
- * (contracts.md §5); {@link LabelVariants} picks whichever a series carries. Readings use {@code last_over_time} over a
+ * Every PromQL query the worker sends, in one place (contracts.md §4–5).
+ *
+ * <p>Fleet sync: each query aggregates the whole fleet of a source, so a cycle costs the same number of queries for 10
+ * or 10,000 GPUs. Label lists name both spellings the exporters use; readings use {@code last_over_time} over a
  * look-back window because ACM forwards one sample per five minutes.
+ *
+ * <p>Usage rollups: three range queries per source and hour. Series are grouped by device identity and by the pod
+ * labels in both spellings, so a series changes only when the holder does. DCGM blank sentinels are dropped inside the
+ * query, before aggregation, where {@code max} would otherwise pick a sentinel over a reading: each field is kept
+ * below the lowest blank of its DCGM type ({@code dcgm_structs.h}: int32 from 0x7ffffff0, double from 2^47, int64 from
+ * 0x7ffffffffffffff0).
  */
-final class FleetQueries {
+@ApplicationScoped
+public class QueryCatalogue {
 
     /** Labels that identify a GPU, a MIG instance and the pod using it, in every variant. */
     private static final String DEVICE_IDENTITY = "cluster, Hostname, hostname, UUID, uuid, gpu, pci_bus_id, device, "
@@ -17,59 +26,84 @@ final class FleetQueries {
     private static final String READING_KEY = "cluster, UUID, uuid, GPU_I_ID";
     private static final String PROJECT_KEY = "cluster, namespace, exported_namespace";
 
+    private static final String HOLDER =
+            "namespace, pod, container, exported_namespace, exported_pod, exported_container";
+    private static final String BELOW_INT32_BLANK = " < 2147483632";
+    private static final String BELOW_FP64_BLANK = " < 140737488355328";
+    private static final String BELOW_INT64_BLANK = " < 9223372036854775000";
+
     private final String window;
 
-    FleetQueries(Duration lookback) {
-        this.window = "[" + lookback.toSeconds() + "s]";
+    QueryCatalogue(WorkerConfig config) {
+        this.window = "[" + config.sync().lookback().toSeconds() + "s]";
     }
 
     /** One series per GPU (or MIG instance) with its identity labels; the value is the free framebuffer in MiB. */
-    String inventory() {
+    public String inventory() {
         return "max by (" + DEVICE_IDENTITY + ") (last_over_time(DCGM_FI_DEV_FB_FREE" + window + "))";
     }
 
     /** Latest value of a DCGM field per GPU and MIG instance. */
-    String reading(DcgmField field) {
+    public String reading(DcgmField field) {
         return "max by (" + READING_KEY + ") (last_over_time(" + field.metric() + window + "))";
     }
 
-    String nodeLabels() {
+    public String nodeLabels() {
         return "max by (cluster, node, label_nvidia_com_gpu_product, label_nvidia_com_cuda_driver_major, "
                 + "label_nvidia_com_cuda_driver_minor, label_nvidia_com_cuda_runtime_major, label_nvidia_com_cuda_runtime_minor) "
                 + "(last_over_time(kube_node_labels{label_nvidia_com_gpu_product!=\"\"}" + window + "))";
     }
 
-    String nodeGpuCapacity() {
+    public String nodeGpuCapacity() {
         return "max by (cluster, node) (last_over_time(kube_node_status_capacity{resource=\"nvidia_com_gpu\"}" + window + "))";
     }
 
-    String nodeInfo() {
+    public String nodeInfo() {
         return "max by (cluster, node, kernel_version, os_image) (last_over_time(kube_node_info" + window + "))";
     }
 
     /** GPUs and MIG slices requested per namespace and resource ({@code nvidia_com_gpu}, {@code nvidia_com_mig_1g_10gb}, …). */
-    String allocations() {
+    public String allocations() {
         return "sum by (" + PROJECT_KEY + ", resource) (last_over_time(kube_pod_container_resource_requests"
                 + "{resource=~\"nvidia_com_gpu|nvidia_com_mig_.+\"}" + window + "))";
     }
 
     /** Containers that restarted in the last 15 minutes, per namespace. */
-    String restartingPods() {
+    public String restartingPods() {
         return "count by (" + PROJECT_KEY + ") (increase(kube_pod_container_status_restarts_total[15m]) > 0)";
     }
 
     /** Pods stuck terminating for more than five minutes, per namespace. */
-    String terminatingPods() {
+    public String terminatingPods() {
         return "count by (" + PROJECT_KEY + ") ((time() - kube_pod_deletion_timestamp) > 300)";
     }
 
     /** PersistentVolumeClaims more than 95 % full, per namespace. */
-    String fullVolumeClaims() {
+    public String fullVolumeClaims() {
         return "count by (" + PROJECT_KEY + ") ((kubelet_volume_stats_used_bytes / kubelet_volume_stats_capacity_bytes) > 0.95)";
     }
 
     /** Namespaces running vLLM (they export its request-latency histogram). */
-    String vllmNamespaces() {
+    public String vllmNamespaces() {
         return "count by (" + PROJECT_KEY + ") (last_over_time(vllm:e2e_request_latency_seconds_count" + window + "))";
+    }
+
+    /** Utilization (%) of whole GPUs per holder; MIG GPUs have none. */
+    public String gpuUtilization() {
+        return "max by (UUID, uuid, " + HOLDER + ") (DCGM_FI_DEV_GPU_UTIL{GPU_I_ID=\"\"}" + BELOW_INT32_BLANK + ")";
+    }
+
+    /** Graphics-engine activity (0–1) of MIG slices per holder: the utilization figure MIG instances have. */
+    public String sliceActivity() {
+        return "max by (UUID, uuid, GPU_I_ID, " + HOLDER + ") (DCGM_FI_PROF_GR_ENGINE_ACTIVE{GPU_I_ID!=\"\"}"
+                + BELOW_FP64_BLANK + ")";
+    }
+
+    /**
+     * The energy counter (mJ) per GPU, whoever holds it: without pod labels it stays one series across pod changes,
+     * and the copies a MIG GPU repeats on each instance collapse into one.
+     */
+    public String energy() {
+        return "max by (UUID, uuid) (DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION" + BELOW_INT64_BLANK + ")";
     }
 }

@@ -1,7 +1,7 @@
-package org.aitelemetry.worker.sync;
+package org.aitelemetry.worker.promql;
 
 /** The dcgm-exporter fields the sync reads, with the factor that converts them to the model's units. */
-enum DcgmField {
+public enum DcgmField {
     GPU_UTIL("DCGM_FI_DEV_GPU_UTIL", 1),
     FB_USED("DCGM_FI_DEV_FB_USED", 1),
     POWER_USAGE("DCGM_FI_DEV_POWER_USAGE", 1),
@@ -20,11 +20,11 @@ enum DcgmField {
         this.toModelUnit = toModelUnit;
     }
 
-    String metric() {
+    public String metric() {
         return metric;
     }
 
-    double toModelUnit(double value) {
+    public double toModelUnit(double value) {
         return value * toModelUnit;
     }
 }
