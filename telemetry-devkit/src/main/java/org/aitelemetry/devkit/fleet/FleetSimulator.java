@@ -1,20 +1,16 @@
 package org.aitelemetry.devkit.fleet;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.aitelemetry.devkit.Component;
+import org.aitelemetry.devkit.LoopbackHttpServer;
 import org.aitelemetry.devkit.LoopbackPorts;
 import org.aitelemetry.devkit.prometheus.ScrapeTarget;
 
@@ -39,8 +35,7 @@ public final class FleetSimulator implements Component {
     private final KubeExposition kube;
     private final Map<String, AtomicInteger> pagesServed = new ConcurrentHashMap<>();
     private int port;
-    private HttpServer server;
-    private ExecutorService executor;
+    private LoopbackHttpServer server;
 
     public FleetSimulator(FleetDefinition fleet, Clock clock) {
         this.fleet = fleet;
@@ -68,22 +63,13 @@ public final class FleetSimulator implements Component {
         if (port == 0) {
             port = LoopbackPorts.free();
         }
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
-        executor = Executors.newFixedThreadPool(SERVER_THREADS, task -> {
-            Thread thread = new Thread(task, "fleet-simulator");
-            thread.setDaemon(true);
-            return thread;
-        });
-        server.setExecutor(executor);
-        server.createContext("/metrics/", this::serve);
-        server.start();
+        server = LoopbackHttpServer.start(port, SERVER_THREADS, "fleet-simulator", "/metrics/", this::serve);
     }
 
     @Override
     public synchronized void stop() {
         if (server != null) {
-            server.stop(0);
-            executor.shutdownNow();
+            server.stop();
             server = null;
         }
     }

@@ -3,11 +3,8 @@ package org.aitelemetry.devkit.prometheus;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,10 +12,9 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.aitelemetry.devkit.Component;
+import org.aitelemetry.devkit.LoopbackHttpServer;
 import org.aitelemetry.devkit.LoopbackPorts;
 
 /**
@@ -57,8 +53,7 @@ public final class FaultyFront implements Component {
     private volatile Mode mode = Mode.PASS;
     private volatile String requiredBearerToken;
     private int port;
-    private HttpServer server;
-    private ExecutorService executor;
+    private LoopbackHttpServer server;
 
     public FaultyFront(String upstream) {
         this.upstream = upstream;
@@ -98,22 +93,13 @@ public final class FaultyFront implements Component {
         if (port == 0) {
             port = LoopbackPorts.free();
         }
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
-        executor = Executors.newFixedThreadPool(8, task -> {
-            Thread thread = new Thread(task, "faulty-front");
-            thread.setDaemon(true);
-            return thread;
-        });
-        server.setExecutor(executor);
-        server.createContext("/", this::handle);
-        server.start();
+        server = LoopbackHttpServer.start(port, 8, "faulty-front", "/", this::handle);
     }
 
     @Override
     public synchronized void stop() {
         if (server != null) {
-            server.stop(0);
-            executor.shutdownNow();
+            server.stop();
             server = null;
         }
     }
