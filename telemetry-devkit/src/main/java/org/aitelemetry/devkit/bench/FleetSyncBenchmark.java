@@ -29,8 +29,9 @@ import org.aitelemetry.devkit.process.QuarkusAppComponent;
  * PostgreSQL. For each fleet size (GPUs, in steps of 1,000 = 5 clusters × 25 nodes × 8 GPUs, 4 % of GPUs in MIG mode,
  * 50 projects per 1,000 GPUs; 10,000 is exactly the acceptance fleet) it reports the first full cycle, the median of
  * the following unchanged cycles (readings are frozen, so nothing changes), the rows those wrote, the queries per
- * cycle and the worker's RSS after the cycles. The worker runs with the heap cap of system property {@code bench.heap}
- * (default 256m), as a container memory limit would set it; {@code -Dbench.heap=} runs it with the JVM's defaults.
+ * cycle and the worker's RSS after the cycles. The worker runs with the comma-separated JVM options of system property
+ * {@code bench.jvm} (default {@code -Xmx256m}, a heap cap as a container memory limit would set); {@code -Dbench.jvm=}
+ * runs it with the JVM's defaults.
  */
 public final class FleetSyncBenchmark {
 
@@ -56,8 +57,8 @@ public final class FleetSyncBenchmark {
             sizes.add(Integer.parseInt(arg.trim()));
         }
         FleetSyncBenchmark benchmark = new FleetSyncBenchmark(Path.of("").toAbsolutePath());
-        System.out.printf("Fleet sync, packaged worker (heap %s), real Prometheus 2.42 + PostgreSQL 16, %d cores; "
-                + "%d cycles per size%n", heap().isEmpty() ? "JVM default" : heap(), Runtime.getRuntime().availableProcessors(),
+        System.out.printf("Fleet sync, packaged worker (%s), real Prometheus 2.42 + PostgreSQL 16, %d cores; "
+                + "%d cycles per size%n", jvmOptions().isEmpty() ? "JVM defaults" : String.join(" ", jvmOptions()), Runtime.getRuntime().availableProcessors(),
                 CYCLES);
         System.out.printf("%8s %7s %9s %7s %8s %10s %12s %10s %9s %9s%n", "GPUs", "slices", "projects", "queries",
                 "first", "unchanged", "rows/unchgd", "ms/1kGPU", "RSS", "series");
@@ -98,9 +99,8 @@ public final class FleetSyncBenchmark {
         config.put("telemetry.sync.first-delay", "1s");
         config.put("telemetry.usage.every", "off");
         Path jar = root.resolve("telemetry-worker/target/quarkus-app/quarkus-run.jar");
-        List<String> jvm = heap().isEmpty() ? List.of() : List.of("-Xmx" + heap());
         try (QuarkusAppComponent worker = new QuarkusAppComponent("telemetry-worker", jar, LoopbackPorts.free(), config,
-                jvm, workspace)) {
+                jvmOptions(), workspace)) {
             worker.start();
             List<Cycle> cycles = awaitCycles(worker.logFile(), Duration.ofMinutes(5));
             long rss = ProcessMemory.residentMib(worker.pid());
@@ -108,8 +108,9 @@ public final class FleetSyncBenchmark {
         }
     }
 
-    private static String heap() {
-        return System.getProperty("bench.heap", "256m");
+    private static List<String> jvmOptions() {
+        String options = System.getProperty("bench.jvm", "-Xmx256m").trim();
+        return options.isEmpty() ? List.of() : List.of(options.split(","));
     }
 
     private static List<Cycle> awaitCycles(Path log, Duration patience) throws IOException, InterruptedException {

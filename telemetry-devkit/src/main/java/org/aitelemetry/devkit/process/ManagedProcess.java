@@ -4,10 +4,22 @@ import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
-/** An external process whose output goes to a log file and which is stopped with its whole process tree. */
+/**
+ * An external process whose output goes to a log file and which is stopped with its whole process tree; should the
+ * JVM that started it end first (Ctrl-C on a benchmark, a test run torn down), a shutdown hook kills what is left.
+ */
 public final class ManagedProcess {
+
+    private static final Set<ManagedProcess> RUNNING = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> RUNNING.forEach(running -> running.stop(5)),
+                "devkit-process-reaper"));
+    }
 
     private final String name;
     private final Process process;
@@ -22,7 +34,9 @@ public final class ManagedProcess {
                 .redirectErrorStream(true)
                 .redirectOutput(Redirect.appendTo(logFile.toFile()))
                 .start();
-        return new ManagedProcess(name, process);
+        ManagedProcess managed = new ManagedProcess(name, process);
+        RUNNING.add(managed);
+        return managed;
     }
 
     public String name() {
@@ -50,5 +64,6 @@ public final class ManagedProcess {
             process.destroyForcibly();
         }
         descendants.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        RUNNING.remove(this);
     }
 }
