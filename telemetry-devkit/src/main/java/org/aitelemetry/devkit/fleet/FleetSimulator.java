@@ -9,9 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.aitelemetry.devkit.Component;
-import org.aitelemetry.devkit.LoopbackHttpServer;
-import org.aitelemetry.devkit.LoopbackPorts;
+import org.aitelemetry.devkit.LoopbackHttpComponent;
 import org.aitelemetry.devkit.prometheus.ScrapeTarget;
 
 /**
@@ -19,7 +17,7 @@ import org.aitelemetry.devkit.prometheus.ScrapeTarget;
  * and {@code /metrics/<cluster>/kube} (kube-state-metrics, kubelet volume stats, vLLM). No {@code cluster} label is
  * served: the scraping Prometheus adds it per target, as ACM does. Readings are taken at the injected clock's time.
  */
-public final class FleetSimulator implements Component {
+public final class FleetSimulator extends LoopbackHttpComponent {
 
     public static final String DCGM_JOB = "dcgm-exporter";
     public static final String KUBE_JOB = "kube-state-metrics";
@@ -34,10 +32,9 @@ public final class FleetSimulator implements Component {
     private final DcgmExposition dcgm;
     private final KubeExposition kube;
     private final Map<String, AtomicInteger> pagesServed = new ConcurrentHashMap<>();
-    private int port;
-    private LoopbackHttpServer server;
 
     public FleetSimulator(FleetDefinition fleet, Clock clock) {
+        super(SERVER_THREADS);
         this.fleet = fleet;
         this.clock = clock;
         this.readings = new FleetReadings(fleet);
@@ -55,44 +52,12 @@ public final class FleetSimulator implements Component {
         return "fleet-simulator";
     }
 
-    @Override
-    public synchronized void start() throws IOException {
-        if (server != null) {
-            return;
-        }
-        if (port == 0) {
-            port = LoopbackPorts.free();
-        }
-        server = LoopbackHttpServer.start(port, SERVER_THREADS, "fleet-simulator", "/metrics/", this::serve);
-    }
-
-    @Override
-    public synchronized void stop() {
-        if (server != null) {
-            server.stop();
-            server = null;
-        }
-    }
-
-    @Override
-    public void close() {
-        stop();
-    }
-
     public FleetDefinition definition() {
         return fleet;
     }
 
     public FleetReadings readings() {
         return readings;
-    }
-
-    public int port() {
-        return port;
-    }
-
-    public String url() {
-        return "http://127.0.0.1:" + port;
     }
 
     public static String dcgmPath(String cluster) {
@@ -105,10 +70,10 @@ public final class FleetSimulator implements Component {
 
     /** Two targets per cluster, {@value #DCGM_JOB} and {@value #KUBE_JOB}, each labelled {@code cluster=<name>}. */
     public List<ScrapeTarget> scrapeTargets() {
-        if (port == 0) {
+        if (port() == 0) {
             throw new IllegalStateException("start the simulator first: its port is chosen at start");
         }
-        String address = "127.0.0.1:" + port;
+        String address = "127.0.0.1:" + port();
         List<ScrapeTarget> targets = new ArrayList<>();
         for (ClusterSpec cluster : fleet.clusters()) {
             Map<String, String> labels = Map.of("cluster", cluster.name());
@@ -152,7 +117,8 @@ public final class FleetSimulator implements Component {
         kube.write(cluster, clock.instant(), out);
     }
 
-    private void serve(HttpExchange exchange) throws IOException {
+    @Override
+    protected void handle(HttpExchange exchange) throws IOException {
         try {
             String[] path = exchange.getRequestURI().getPath().split("/");
             boolean known = path.length == 4 && fleet.clusters().stream().anyMatch(c -> c.name().equals(path[2]))

@@ -2,13 +2,9 @@ package org.aitelemetry.devkit.process;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,8 +19,6 @@ import org.aitelemetry.devkit.Workspace;
 public final class QuarkusAppComponent implements Component {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
-    /** Short, so the start-up benchmark measures the application rather than the polling. */
-    private static final long READY_POLL_MILLIS = 20;
 
     private final String name;
     private final Path runnerJar;
@@ -32,7 +26,6 @@ public final class QuarkusAppComponent implements Component {
     private final Map<String, String> config;
     private final List<String> jvmOptions;
     private final Workspace workspace;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
     private ManagedProcess process;
 
     public QuarkusAppComponent(String name, Path runnerJar, int port, Map<String, String> config, Workspace workspace) {
@@ -113,23 +106,12 @@ public final class QuarkusAppComponent implements Component {
         return command;
     }
 
-    private void awaitReady() throws InterruptedException, IOException {
-        Instant deadline = Instant.now().plus(READY_TIMEOUT);
-        HttpRequest ready = HttpRequest.newBuilder(URI.create(url() + "/q/health/ready")).timeout(Duration.ofSeconds(2)).build();
-        while (Instant.now().isBefore(deadline)) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException(name + " exited during start; see " + logFile());
-            }
-            try {
-                if (http.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-                    return;
-                }
-            } catch (IOException notListeningYet) {
-                // keep polling until the deadline
-            }
-            Thread.sleep(READY_POLL_MILLIS);
+    private void awaitReady() throws InterruptedException {
+        try {
+            HttpReadiness.await(process, URI.create(url() + "/q/health/ready"), READY_TIMEOUT, logFile());
+        } catch (IllegalStateException notReady) {
+            stop();
+            throw notReady;
         }
-        stop();
-        throw new IllegalStateException(name + " was not ready within " + READY_TIMEOUT.toSeconds() + " s; see " + logFile());
     }
 }

@@ -13,16 +13,14 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.aitelemetry.devkit.Component;
-import org.aitelemetry.devkit.LoopbackHttpServer;
-import org.aitelemetry.devkit.LoopbackPorts;
+import org.aitelemetry.devkit.LoopbackHttpComponent;
 
 /**
  * A protocol-level stand-in for the faults of a Thanos Querier or Observatorium front that a real Prometheus cannot
  * produce: it forwards queries to a real Prometheus and, depending on its {@link Mode}, answers as those fronts do when
  * overloaded, rate-limiting, partially failing, cut off or slow. Responses keep Prometheus's JSON envelope.
  */
-public final class FaultyFront implements Component {
+public final class FaultyFront extends LoopbackHttpComponent {
 
     /** How the front answers the next requests. */
     public enum Mode {
@@ -52,20 +50,15 @@ public final class FaultyFront implements Component {
     private final AtomicInteger requests = new AtomicInteger();
     private volatile Mode mode = Mode.PASS;
     private volatile String requiredBearerToken;
-    private int port;
-    private LoopbackHttpServer server;
 
     public FaultyFront(String upstream) {
+        super(8);
         this.upstream = upstream;
     }
 
     @Override
     public String name() {
         return "faulty-front";
-    }
-
-    public String url() {
-        return "http://127.0.0.1:" + port;
     }
 
     public void mode(Mode next) {
@@ -86,30 +79,7 @@ public final class FaultyFront implements Component {
     }
 
     @Override
-    public synchronized void start() throws IOException {
-        if (server != null) {
-            return;
-        }
-        if (port == 0) {
-            port = LoopbackPorts.free();
-        }
-        server = LoopbackHttpServer.start(port, 8, "faulty-front", "/", this::handle);
-    }
-
-    @Override
-    public synchronized void stop() {
-        if (server != null) {
-            server.stop();
-            server = null;
-        }
-    }
-
-    @Override
-    public void close() {
-        stop();
-    }
-
-    private void handle(HttpExchange exchange) throws IOException {
+    protected void handle(HttpExchange exchange) throws IOException {
         requests.incrementAndGet();
         try (exchange) {
             Mode current = mode;

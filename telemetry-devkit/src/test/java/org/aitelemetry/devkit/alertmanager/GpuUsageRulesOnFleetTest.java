@@ -1,0 +1,119 @@
+package org.aitelemetry.devkit.alertmanager;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.aitelemetry.devkit.Workspace;
+import org.aitelemetry.devkit.fleet.FleetDefinition;
+import org.aitelemetry.devkit.fleet.FleetDevice;
+import org.aitelemetry.devkit.fleet.FleetPod;
+import org.aitelemetry.devkit.fleet.FleetSimulator;
+import org.aitelemetry.devkit.fleet.FleetSpec;
+import org.aitelemetry.devkit.fleet.MigSlice;
+import org.aitelemetry.devkit.prometheus.PrometheusApi;
+import org.aitelemetry.devkit.prometheus.PrometheusComponent;
+import org.aitelemetry.devkit.prometheus.PrometheusSettings;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The shipped rules, as they are, in a real Prometheus scraping the fleet simulator's native (hub-a) and federated
+ * (hub-b) pages: every held GPU and MIG slice, and nothing else, becomes one usage series with the same label names.
+ * The alerts themselves wait `for` a minute; being pending already shows that both select the right series.
+ */
+class GpuUsageRulesOnFleetTest {
+
+    private static final Duration PATIENCE = Duration.ofSeconds(20);
+    private static final String USAGE = "cluster_gpu_pod:DCGM_FI_DEV_FB_USED:max";
+    private static final List<String> SESSION_LABELS = List.of("cluster", "Hostname", "UUID", "gpu", "modelName",
+            "GPU_I_ID", "GPU_I_PROFILE", "namespace", "pod", "container");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path workspaceDir;
+
+    private final FleetDefinition fleet = FleetDefinition.generate(FleetSpec.builder(11).build());
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @Test
+    void everyHeldGpuAndSliceBecomesOneUniformlyLabelledUsageSeries() throws Exception {
+        Set<String> expected = expectedUsage();
+        long slices = fleet.slices().stream().filter(slice -> fleet.podUsing(slice).isPresent()).count();
+        assertThat(slices).as("held slices").isPositive().isLessThan(expected.size());
+        assertThat(expected).as("held in both label variants")
+                .anyMatch(key -> key.startsWith("cluster=hub-a,")).anyMatch(key -> key.startsWith("cluster=hub-b,"));
+        try (FleetSimulator simulator = new FleetSimulator(fleet)) {
+            simulator.start();
+            PrometheusSettings settings = PrometheusSettings.fast().withTargets(simulator.scrapeTargets())
+                    .withRuleFiles(List.of(AlertRulesTest.ARTEFACTS.resolve("rules/gpu-usage.rules.yml")));
+            try (PrometheusComponent prometheus = new PrometheusComponent(new Workspace(workspaceDir), settings)) {
+                prometheus.start();
+                PrometheusApi api = new PrometheusApi(prometheus.url());
+
+                api.awaitValue("count(" + USAGE + ")", expected.size(), PATIENCE);
+                assertThat(usageSeries(prometheus.url())).isEqualTo(expected);
+                api.awaitValue("count(ALERTS{alertname=\"GpuSliceInUse\", alertstate=\"pending\"})", slices, PATIENCE);
+                api.awaitValue("count(ALERTS{alertname=\"GpuInUse\", alertstate=\"pending\"})", expected.size() - slices,
+                        PATIENCE);
+            }
+        }
+    }
+
+    /** One key per held whole GPU or MIG slice, from the fleet definition. */
+    private Set<String> expectedUsage() {
+        Set<String> expected = new HashSet<>();
+        for (FleetDevice device : fleet.devices()) {
+            if (device.mig()) {
+                for (MigSlice slice : device.slices()) {
+                    fleet.podUsing(slice).ifPresent(pod -> expected.add(key(device, pod,
+                            String.valueOf(slice.gpuInstanceId()), slice.profile().name())));
+                }
+            } else {
+                fleet.podUsing(device).ifPresent(pod -> expected.add(key(device, pod, "", "")));
+            }
+        }
+        return expected;
+    }
+
+    private static String key(FleetDevice device, FleetPod pod, String gpuInstanceId, String profile) {
+        return key(List.of(device.cluster(), device.node().name(), device.uuid(), String.valueOf(device.index()),
+                device.node().model().name(), gpuInstanceId, profile, pod.namespace(), pod.name(), pod.container()));
+    }
+
+    private static String key(List<String> values) {
+        StringBuilder key = new StringBuilder();
+        for (int i = 0; i < SESSION_LABELS.size(); i++) {
+            key.append(SESSION_LABELS.get(i)).append('=').append(values.get(i)).append(',');
+        }
+        return key.toString();
+    }
+
+    /** The usage series' label sets as keys; a label outside {@link #SESSION_LABELS} fails the test. */
+    private Set<String> usageSeries(String prometheusUrl) throws Exception {
+        URI query = URI.create(prometheusUrl + "/api/v1/query?query=" + URLEncoder.encode(USAGE, StandardCharsets.UTF_8));
+        JsonNode result = JSON.readTree(http.send(HttpRequest.newBuilder(query).build(),
+                HttpResponse.BodyHandlers.ofString()).body()).path("data").path("result");
+        Set<String> keys = new HashSet<>();
+        for (JsonNode series : result) {
+            JsonNode metric = series.path("metric");
+            Set<String> labels = new HashSet<>();
+            metric.fieldNames().forEachRemaining(labels::add);
+            labels.remove("__name__");
+            assertThat(SESSION_LABELS).containsAll(labels);
+            keys.add(key(SESSION_LABELS.stream().map(label -> metric.path(label).asText()).toList()));
+        }
+        return keys;
+    }
+}
