@@ -98,6 +98,7 @@ public final class FleetSyncBenchmark {
         config.put("telemetry.sync.every", "4s");
         config.put("telemetry.sync.first-delay", "1s");
         config.put("telemetry.usage.every", "off");
+        config.put("quarkus.oidc.tenant-enabled", "false");
         Path jar = root.resolve("telemetry-worker/target/quarkus-app/quarkus-run.jar");
         try (QuarkusAppComponent worker = new QuarkusAppComponent("telemetry-worker", jar, LoopbackPorts.free(), config,
                 jvmOptions(), workspace)) {

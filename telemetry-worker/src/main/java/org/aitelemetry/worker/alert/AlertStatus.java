@@ -1,0 +1,7 @@
+package org.aitelemetry.worker.alert;
+
+/** Status of an alert, or of a whole webhook batch, as Alertmanager reports it. */
+public enum AlertStatus {
+    FIRING,
+    RESOLVED
+}

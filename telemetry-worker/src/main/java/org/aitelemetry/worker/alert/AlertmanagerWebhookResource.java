@@ -1,0 +1,70 @@
+package org.aitelemetry.worker.alert;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.jboss.logging.Logger;
+
+/**
+ * Receives Alertmanager's webhook (src/main/openapi/telemetry-ingest.yaml). The batch is stored whole before the answer,
+ * so a 2xx means durable. Alertmanager retries only 5xx: a body that can never parse gets 400 with the reason, and every
+ * transient fault (the database down or slow) gets 503 so the batch comes again.
+ */
+@Path("/api/ingest/v1/alertmanager")
+public class AlertmanagerWebhookResource {
+
+    /** Role a token needs to post alerts (Keycloak client {@code alertmanager}). */
+    public static final String ALERTS_WRITER = "alerts-writer";
+    private static final String RETRY_AFTER_SECONDS = "5";
+    private static final Logger LOG = Logger.getLogger(AlertmanagerWebhookResource.class);
+
+    private final WebhookParser parser = new WebhookParser();
+    private final AlertBatchStore store;
+
+    AlertmanagerWebhookResource(AlertBatchStore store) {
+        this.store = store;
+    }
+
+    /** What a stored batch answers. */
+    public record Accepted(long batchId, int alerts) {
+    }
+
+    /** Any content type reaches the method, so that a wrong one gets a 415 with its reason rather than a bare status. */
+    @POST
+    @Consumes(MediaType.WILDCARD)
+    @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
+    @RolesAllowed(ALERTS_WRITER)
+    public Uni<Response> receive(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] body) {
+        if (contentType == null || !MediaType.valueOf(contentType).isCompatible(MediaType.APPLICATION_JSON_TYPE)) {
+            return Uni.createFrom().item(Problem.response(Response.Status.UNSUPPORTED_MEDIA_TYPE,
+                    "Unsupported content type", "the webhook body must be application/json, not " + contentType));
+        }
+        WebhookBatch batch;
+        try {
+            batch = parser.parse(body);
+        } catch (MalformedWebhookException e) {
+            LOG.warnf("Refused an Alertmanager webhook body: %s", e.getMessage());
+            return Uni.createFrom().item(Problem.response(Response.Status.BAD_REQUEST, "Malformed webhook body", e.getMessage()));
+        }
+        if (batch.truncatedAlerts() > 0) {
+            LOG.errorf("Alertmanager truncated %d alert(s) of receiver %s: set max_alerts: 0", batch.truncatedAlerts(),
+                    batch.receiver());
+        }
+        return store.store(batch)
+                .map(id -> Response.ok(new Accepted(id, batch.alerts().size())).build())
+                .onFailure().recoverWithItem(failure -> {
+                    LOG.warnf("Could not store a webhook batch of %d alert(s), Alertmanager will retry: %s",
+                            batch.alerts().size(), failure.getMessage());
+                    return Response.fromResponse(Problem.response(Response.Status.SERVICE_UNAVAILABLE,
+                            "Storage unavailable", "the batch was not stored; retry later"))
+                            .header("Retry-After", RETRY_AFTER_SECONDS).build();
+                });
+    }
+}

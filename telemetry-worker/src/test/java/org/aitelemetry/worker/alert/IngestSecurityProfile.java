@@ -1,0 +1,15 @@
+package org.aitelemetry.worker.alert;
+
+import io.quarkus.test.junit.QuarkusTestProfile;
+import java.util.Map;
+
+/** Turns the worker's OIDC tenant on against the mock provider that {@code OidcWiremockTestResource} starts. */
+public class IngestSecurityProfile implements QuarkusTestProfile {
+
+    @Override
+    public Map<String, String> getConfigOverrides() {
+        return Map.of(
+                "quarkus.oidc.tenant-enabled", "true",
+                "quarkus.oidc.auth-server-url", "${keycloak.url}/realms/quarkus/");
+    }
+}
