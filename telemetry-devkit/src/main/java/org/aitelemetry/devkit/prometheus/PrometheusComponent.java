@@ -8,11 +8,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import org.aitelemetry.devkit.Component;
 import org.aitelemetry.devkit.FileTrees;
-import org.aitelemetry.devkit.LoopbackPorts;
 import org.aitelemetry.devkit.Workspace;
 import org.aitelemetry.devkit.process.ManagedProcess;
+import org.aitelemetry.devkit.process.ServerProcessComponent;
 
 /**
  * A real Prometheus server (the Debian package, {@code bin/setup-debian} installs it) on a free loopback port, with a
@@ -21,7 +20,7 @@ import org.aitelemetry.devkit.process.ManagedProcess;
  * <p>Prometheus 2.42 hands targets to its scrapers on a fixed 5-second tick, so the first samples arrive about 5 s
  * (at worst 10 s) after {@link #start()} returns; tests wait for their query to answer rather than for a fixed time.
  */
-public final class PrometheusComponent implements Component {
+public final class PrometheusComponent extends ServerProcessComponent {
 
     public static final Path BINARY = Path.of("/usr/bin/prometheus");
 
@@ -33,92 +32,25 @@ public final class PrometheusComponent implements Component {
      */
     private static final String READY_LOG_LINE = "Server is ready to receive web requests.";
 
-    private final Workspace workspace;
-    private final String name;
     private final PrometheusSettings settings;
-    private final Path configDir;
-    private final Path dataDir;
-    private int port;
-    private ManagedProcess process;
 
     public PrometheusComponent(Workspace workspace, String name, PrometheusSettings settings) {
-        this.workspace = workspace;
-        this.name = name;
+        super(workspace, name, BINARY);
         this.settings = settings;
-        this.configDir = workspace.dir(name).resolve("config");
-        this.dataDir = workspace.dir(name).resolve("data");
     }
 
     public PrometheusComponent(Workspace workspace, PrometheusSettings settings) {
         this(workspace, "prometheus", settings);
     }
 
-    @Override
-    public String name() {
-        return name;
-    }
-
     /** {@code https://…} when the settings carry TLS; the port is known once started. */
     public String url() {
-        return (settings.tls().isPresent() ? "https" : "http") + "://127.0.0.1:" + port;
-    }
-
-    public int port() {
-        return port;
-    }
-
-    public Path logFile() {
-        return workspace.logFile(name);
-    }
-
-    public synchronized boolean isRunning() {
-        return process != null && process.isAlive();
-    }
-
-    /** Process id of the running server. */
-    public synchronized long pid() {
-        if (process == null) {
-            throw new IllegalStateException(name + " is not running");
-        }
-        return process.pid();
-    }
-
-    @Override
-    public synchronized void start() throws IOException, InterruptedException {
-        if (isRunning()) {
-            return;
-        }
-        if (!Files.isExecutable(BINARY)) {
-            throw new IllegalStateException(BINARY + " is missing: run bin/setup-debian");
-        }
-        if (port == 0) {
-            // First start of this component: whatever a crashed earlier run left in the folder is not ours to reuse.
-            FileTrees.deleteRecursively(dataDir);
-            port = LoopbackPorts.free();
-        }
-        List<String> command = command(writeConfiguration());
-        long logOffset = Files.exists(logFile()) ? Files.size(logFile()) : 0;
-        process = ManagedProcess.start(name, command, logFile());
-        awaitReady(logOffset);
-    }
-
-    @Override
-    public synchronized void stop() {
-        if (process != null) {
-            process.stop(10);
-            process = null;
-        }
-    }
-
-    @Override
-    public synchronized void close() {
-        stop();
-        FileTrees.deleteRecursively(dataDir);
-        FileTrees.deleteRecursively(configDir);
+        return (settings.tls().isPresent() ? "https" : "http") + "://127.0.0.1:" + port();
     }
 
     /** Writes the configuration files and returns the flags that point at them. */
     private List<String> writeConfiguration() throws IOException {
+        Path configDir = configDir();
         FileTrees.deleteRecursively(configDir);
         Files.createDirectories(configDir.resolve("rules"));
         List<String> ruleFileNames = new ArrayList<>();
@@ -139,30 +71,30 @@ public final class PrometheusComponent implements Component {
         return flags;
     }
 
-    private List<String> command(List<String> configFlags) {
+    @Override
+    protected List<String> command() throws IOException {
         List<String> command = new ArrayList<>();
         command.add(BINARY.toString());
-        command.addAll(configFlags);
-        command.add("--storage.tsdb.path=" + dataDir);
-        command.add("--web.listen-address=127.0.0.1:" + port);
+        command.addAll(writeConfiguration());
+        command.add("--storage.tsdb.path=" + dataDir());
+        command.add("--web.listen-address=127.0.0.1:" + port());
         command.add("--web.external-url=" + url());
         return command;
     }
 
-    private void awaitReady(long logOffset) throws IOException, InterruptedException {
+    @Override
+    protected void awaitReady(ManagedProcess started, long logOffset) throws IOException, InterruptedException {
         Instant deadline = Instant.now().plus(READY_TIMEOUT);
         while (Instant.now().isBefore(deadline)) {
             if (logSince(logOffset).contains(READY_LOG_LINE)) {
                 return;
             }
-            if (!process.isAlive()) {
-                process = null;
-                throw new IllegalStateException(name + " exited during start; see " + logFile());
+            if (!started.isAlive()) {
+                throw new IllegalStateException(name() + " exited during start; see " + logFile());
             }
             Thread.sleep(READY_POLL_MILLIS);
         }
-        stop();
-        throw new IllegalStateException(name + " was not ready within " + READY_TIMEOUT.toSeconds() + " s; see " + logFile());
+        throw new IllegalStateException(name() + " was not ready within " + READY_TIMEOUT.toSeconds() + " s; see " + logFile());
     }
 
     /** What the server logged since it was started; Prometheus logs little, so reading the whole file is cheap. */

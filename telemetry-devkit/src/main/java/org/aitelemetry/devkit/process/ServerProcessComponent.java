@@ -1,0 +1,116 @@
+package org.aitelemetry.devkit.process;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.aitelemetry.devkit.Component;
+import org.aitelemetry.devkit.FileTrees;
+import org.aitelemetry.devkit.LoopbackPorts;
+import org.aitelemetry.devkit.Workspace;
+
+/**
+ * A server from a Debian package (Prometheus, Alertmanager) run as a child process: its configuration and data live in
+ * folders of its own under the {@link Workspace}, its port and data survive {@link #stop()}, and {@link #close()}
+ * removes both folders but keeps the log.
+ */
+public abstract class ServerProcessComponent implements Component {
+
+    private final Workspace workspace;
+    private final String name;
+    private final Path binary;
+    private final Path configDir;
+    private final Path dataDir;
+    private int port;
+    private ManagedProcess process;
+
+    protected ServerProcessComponent(Workspace workspace, String name, Path binary) {
+        this.workspace = workspace;
+        this.name = name;
+        this.binary = binary;
+        this.configDir = workspace.dir(name).resolve("config");
+        this.dataDir = workspace.dir(name).resolve("data");
+    }
+
+    /** Writes the configuration into {@link #configDir()} and returns the full command line. */
+    protected abstract List<String> command() throws IOException;
+
+    /** Returns once the started server serves; {@code logOffset} is where this start's log output begins. */
+    protected abstract void awaitReady(ManagedProcess started, long logOffset) throws IOException, InterruptedException;
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public Path logFile() {
+        return workspace.logFile(name);
+    }
+
+    protected Path binary() {
+        return binary;
+    }
+
+    protected Path configDir() {
+        return configDir;
+    }
+
+    protected Path dataDir() {
+        return dataDir;
+    }
+
+    public synchronized boolean isRunning() {
+        return process != null && process.isAlive();
+    }
+
+    /** Process id of the running server, e.g. to kill it without a clean shutdown. */
+    public synchronized long pid() {
+        if (process == null) {
+            throw new IllegalStateException(name + " is not running");
+        }
+        return process.pid();
+    }
+
+    @Override
+    public synchronized void start() throws IOException, InterruptedException {
+        if (isRunning()) {
+            return;
+        }
+        if (!Files.isExecutable(binary)) {
+            throw new IllegalStateException(binary + " is missing: run bin/setup-debian");
+        }
+        if (port == 0) {
+            // First start of this component: whatever a crashed earlier run left in the folder is not ours to reuse.
+            FileTrees.deleteRecursively(dataDir);
+            port = LoopbackPorts.free();
+        }
+        List<String> command = command();
+        long logOffset = Files.exists(logFile()) ? Files.size(logFile()) : 0;
+        process = ManagedProcess.start(name, command, logFile());
+        try {
+            awaitReady(process, logOffset);
+        } catch (IllegalStateException notReady) {
+            stop();
+            throw notReady;
+        }
+    }
+
+    @Override
+    public synchronized void stop() {
+        if (process != null) {
+            process.stop(10);
+            process = null;
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        stop();
+        FileTrees.deleteRecursively(dataDir);
+        FileTrees.deleteRecursively(configDir);
+    }
+}
