@@ -79,6 +79,9 @@ public final class PrometheusComponent extends ServerProcessComponent {
         command.add("--storage.tsdb.path=" + dataDir());
         command.add("--web.listen-address=127.0.0.1:" + port());
         command.add("--web.external-url=" + url());
+        if (!settings.alertmanagers().isEmpty()) {
+            command.add("--rules.alert.resend-delay=" + settings.evaluationInterval().toMillis() + "ms");
+        }
         return command;
     }
 

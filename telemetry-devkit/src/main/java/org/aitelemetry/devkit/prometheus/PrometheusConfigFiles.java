@@ -28,6 +28,12 @@ final class PrometheusConfigFiles {
             yml.append("rule_files:\n");
             ruleFileNames.forEach(file -> yml.append("  - ").append(quote(file)).append('\n'));
         }
+        if (!settings.alertmanagers().isEmpty()) {
+            yml.append("alerting:\n  alertmanagers:\n    - static_configs:\n        - targets: [")
+                    .append(settings.alertmanagers().stream().map(PrometheusConfigFiles::quote)
+                            .collect(Collectors.joining(", ")))
+                    .append("]\n");
+        }
         Map<String, List<ScrapeTarget>> jobs = settings.targets().stream()
                 .collect(Collectors.groupingBy(ScrapeTarget::job, LinkedHashMap::new, Collectors.toList()));
         yml.append(jobs.isEmpty() ? "scrape_configs: []\n" : "scrape_configs:\n");

@@ -13,36 +13,46 @@ import java.util.Optional;
  * @param targets            what to scrape
  * @param ruleFiles          recording and alerting rule files, copied next to the generated configuration
  * @param tls                TLS for Prometheus' own endpoint, if any
+ * @param alertmanagers      {@code host:port} of the Alertmanagers firing alerts go to; with any, alerts are re-sent
+ *                           every evaluation interval instead of every minute, so tests see state changes at once
  */
 public record PrometheusSettings(Duration scrapeInterval, Duration evaluationInterval, List<ScrapeTarget> targets,
-        List<Path> ruleFiles, Optional<ServerTls> tls) {
+        List<Path> ruleFiles, Optional<ServerTls> tls, List<String> alertmanagers) {
 
     public PrometheusSettings {
         requirePositiveMillis(scrapeInterval, "scrape interval");
         requirePositiveMillis(evaluationInterval, "evaluation interval");
         targets = List.copyOf(targets);
         ruleFiles = List.copyOf(ruleFiles);
+        alertmanagers = List.copyOf(alertmanagers);
     }
 
     /** One-second scrape and evaluation: tests see a change within about two seconds. Nothing to scrape yet. */
     public static PrometheusSettings fast() {
-        return new PrometheusSettings(Duration.ofSeconds(1), Duration.ofSeconds(1), List.of(), List.of(), Optional.empty());
+        return new PrometheusSettings(Duration.ofSeconds(1), Duration.ofSeconds(1), List.of(), List.of(), Optional.empty(),
+                List.of());
     }
 
     public PrometheusSettings withIntervals(Duration scrape, Duration evaluation) {
-        return new PrometheusSettings(scrape, evaluation, targets, ruleFiles, tls);
+        return new PrometheusSettings(scrape, evaluation, targets, ruleFiles, tls, alertmanagers);
     }
 
     public PrometheusSettings withTargets(List<ScrapeTarget> newTargets) {
-        return new PrometheusSettings(scrapeInterval, evaluationInterval, newTargets, ruleFiles, tls);
+        return new PrometheusSettings(scrapeInterval, evaluationInterval, newTargets, ruleFiles, tls, alertmanagers);
     }
 
     public PrometheusSettings withRuleFiles(List<Path> newRuleFiles) {
-        return new PrometheusSettings(scrapeInterval, evaluationInterval, targets, newRuleFiles, tls);
+        return new PrometheusSettings(scrapeInterval, evaluationInterval, targets, newRuleFiles, tls, alertmanagers);
     }
 
     public PrometheusSettings withTls(ServerTls serverTls) {
-        return new PrometheusSettings(scrapeInterval, evaluationInterval, targets, ruleFiles, Optional.of(serverTls));
+        return new PrometheusSettings(scrapeInterval, evaluationInterval, targets, ruleFiles, Optional.of(serverTls),
+                alertmanagers);
+    }
+
+    /** Sends firing alerts to these Alertmanagers ({@code host:port}, e.g. {@code AlertmanagerComponent.address()}). */
+    public PrometheusSettings withAlertmanagers(List<String> addresses) {
+        return new PrometheusSettings(scrapeInterval, evaluationInterval, targets, ruleFiles, tls, addresses);
     }
 
     private static void requirePositiveMillis(Duration interval, String what) {
