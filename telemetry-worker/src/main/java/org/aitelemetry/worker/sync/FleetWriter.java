@@ -82,11 +82,11 @@ final class FleetWriter {
     Uni<Integer> write() {
         return upsertClusters()
                 .chain(ids -> upsertSkus().invoke(skus -> { clusterIds = ids; skuIds = skus; }))
-                .chain(() -> upsertNodes(clusterIds)).invoke(ids -> nodeIds = ids)
-                .chain(() -> upsertProjects(clusterIds)).invoke(ids -> projectIds = ids)
-                .chain(() -> upsertDevices(clusterIds, nodeIds, skuIds)).invoke(ids -> deviceIds = ids)
-                .chain(() -> upsertSlices(clusterIds, deviceIds, projectIds)).invoke(ids -> sliceIds = ids)
-                .chain(() -> markMissing(clusterIds, nodeIds, projectIds, deviceIds, sliceIds))
+                .chain(this::upsertNodes).invoke(ids -> nodeIds = ids)
+                .chain(this::upsertProjects).invoke(ids -> projectIds = ids)
+                .chain(this::upsertDevices).invoke(ids -> deviceIds = ids)
+                .chain(this::upsertSlices).invoke(ids -> sliceIds = ids)
+                .chain(this::markUnseenMissing)
                 .map(ignored -> rowsWritten.get());
     }
 
@@ -113,7 +113,7 @@ final class FleetWriter {
                 .map(rows -> collect(rows, row -> row.getString("product_name")));
     }
 
-    private Uni<Map<String, Long>> upsertNodes(Map<String, Long> clusterIds) {
+    private Uni<Map<String, Long>> upsertNodes() {
         List<NodeRow> rows = new ArrayList<>();
         snapshot.clusters().values().forEach(cluster -> cluster.nodes().values()
                 .forEach(node -> rows.add(new NodeRow(clusterIds.get(cluster.name()), node))));
@@ -131,7 +131,7 @@ final class FleetWriter {
                 .map(result -> collect(result, row -> row.getLong("cluster_id") + "/" + row.getString("name")));
     }
 
-    private Uni<Map<String, Long>> upsertProjects(Map<String, Long> clusterIds) {
+    private Uni<Map<String, Long>> upsertProjects() {
         List<ProjectRow> rows = new ArrayList<>();
         snapshot.clusters().values().forEach(cluster -> cluster.projects().values()
                 .forEach(project -> rows.add(new ProjectRow(clusterIds.get(cluster.name()), project))));
@@ -149,8 +149,7 @@ final class FleetWriter {
                 .map(result -> collect(result, row -> row.getLong("cluster_id") + "/" + row.getString("namespace")));
     }
 
-    private Uni<Map<String, Long>> upsertDevices(Map<String, Long> clusterIds, Map<String, Long> nodeIds,
-            Map<String, Long> skuIds) {
+    private Uni<Map<String, Long>> upsertDevices() {
         List<DeviceRow> rows = new ArrayList<>();
         snapshot.clusters().values().forEach(cluster -> cluster.devices().values().forEach(device -> rows.add(
                 new DeviceRow(nodeIds.get(clusterIds.get(cluster.name()) + "/" + device.node()), skuIds.get(device.model()),
@@ -175,8 +174,7 @@ final class FleetWriter {
                 .map(result -> collect(result, row -> row.getString("uuid")));
     }
 
-    private Uni<List<Long>> upsertSlices(Map<String, Long> clusterIds, Map<String, Long> deviceIds,
-            Map<String, Long> projectIds) {
+    private Uni<List<Long>> upsertSlices() {
         List<SliceRow> rows = new ArrayList<>();
         snapshot.clusters().values().forEach(cluster -> cluster.slices().values().forEach(slice -> rows.add(
                 new SliceRow(deviceIds.get(slice.key().deviceUuid()),
@@ -206,8 +204,7 @@ final class FleetWriter {
     }
 
     /** Only a complete snapshot may conclude that something is gone. */
-    private Uni<Void> markMissing(Map<String, Long> clusterIds, Map<String, Long> nodeIds, Map<String, Long> projectIds,
-            Map<String, Long> deviceIds, List<Long> sliceIds) {
+    private Uni<Void> markUnseenMissing() {
         if (!snapshot.complete()) {
             return Uni.createFrom().voidItem();
         }
