@@ -95,6 +95,25 @@ public class UsageSession extends TimestampedEntity {
     @Column(nullable = false)
     public int duplicates;
 
+    /** Firing notifications that arrived after the session was final (they never reopen it). */
+    @Column(nullable = false)
+    public int lateDuplicates;
+
+    /** Latest notification that concerned this session. */
+    public Instant lastSeenAt;
+
+    @Column(length = 200)
+    public String gpuModel;
+
+    public Integer gpuIndex;
+
+    @Column(length = 32)
+    public String migProfile;
+
+    /** Link to the trace in Tempo, kept because Tempo finds old long spans by trace id rather than by time. */
+    @Column(length = 2048)
+    public String traceUrl;
+
     /** Hex trace id derived from the key, so every export of the same session lands in the same trace. */
     @Column(nullable = false, length = 32)
     public String traceId;
@@ -118,4 +137,15 @@ public class UsageSession extends TimestampedEntity {
     public Instant nextExportAt;
 
     public Instant exportedAt;
+
+    /** The optional zero-length {@code gpu.usage.start} span, exported at open through the same outbox. */
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false)
+    public ExportState startExportState = ExportState.NOT_READY;
+
+    @Column(length = 2000)
+    public String lastExportError;
+
+    /** When the aggregates at close were read from the metric source. */
+    public Instant aggregatesAt;
 }
