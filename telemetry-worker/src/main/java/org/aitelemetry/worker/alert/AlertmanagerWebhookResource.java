@@ -1,6 +1,7 @@
 package org.aitelemetry.worker.alert;
 
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.eventbus.EventBus;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
@@ -10,6 +11,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.aitelemetry.worker.session.SessionProcessor;
+import org.aitelemetry.worker.session.SessionReconciler;
 import org.jboss.logging.Logger;
 
 /**
@@ -27,9 +30,13 @@ public class AlertmanagerWebhookResource {
 
     private final WebhookParser parser = new WebhookParser();
     private final AlertBatchStore store;
+    private final IngestMetrics metrics;
+    private final EventBus bus;
 
-    AlertmanagerWebhookResource(AlertBatchStore store) {
+    AlertmanagerWebhookResource(AlertBatchStore store, IngestMetrics metrics, EventBus bus) {
         this.store = store;
+        this.metrics = metrics;
+        this.bus = bus;
     }
 
     /** What a stored batch answers. */
@@ -43,6 +50,7 @@ public class AlertmanagerWebhookResource {
     @RolesAllowed(ALERTS_WRITER)
     public Uni<Response> receive(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] body) {
         if (contentType == null || !MediaType.valueOf(contentType).isCompatible(MediaType.APPLICATION_JSON_TYPE)) {
+            metrics.rejected("media-type");
             return Uni.createFrom().item(Problem.response(Response.Status.UNSUPPORTED_MEDIA_TYPE,
                     "Unsupported content type", "the webhook body must be application/json, not " + contentType));
         }
@@ -51,6 +59,7 @@ public class AlertmanagerWebhookResource {
             batch = parser.parse(body);
         } catch (MalformedWebhookException e) {
             LOG.warnf("Refused an Alertmanager webhook body: %s", e.getMessage());
+            metrics.rejected("malformed");
             return Uni.createFrom().item(Problem.response(Response.Status.BAD_REQUEST, "Malformed webhook body", e.getMessage()));
         }
         if (batch.truncatedAlerts() > 0) {
@@ -58,13 +67,24 @@ public class AlertmanagerWebhookResource {
                     batch.receiver());
         }
         return store.store(batch)
+                .invoke(id -> announce(id, batch))
                 .map(id -> Response.ok(new Accepted(id, batch.alerts().size())).build())
                 .onFailure().recoverWithItem(failure -> {
+                    metrics.rejected("unavailable");
                     LOG.warnf("Could not store a webhook batch of %d alert(s), Alertmanager will retry: %s",
                             batch.alerts().size(), failure.getMessage());
                     return Response.fromResponse(Problem.response(Response.Status.SERVICE_UNAVAILABLE,
                             "Storage unavailable", "the batch was not stored; retry later"))
                             .header("Retry-After", RETRY_AFTER_SECONDS).build();
                 });
+    }
+
+    /** The batch is durable: the session processor may apply it, and a truncated one calls for a reconciliation. */
+    private void announce(long batchId, WebhookBatch batch) {
+        metrics.stored(batch);
+        bus.send(SessionProcessor.STORED_ADDRESS, batchId);
+        if (batch.truncatedAlerts() > 0) {
+            bus.send(SessionReconciler.TRUNCATED_ADDRESS, batchId);
+        }
     }
 }

@@ -24,6 +24,9 @@ public final class WebhookParser {
     static final String VERSION = "4";
     /** Alertmanager writes this for "no end" while an alert fires. */
     private static final Instant NO_END = Instant.parse("0001-01-01T00:00:00Z");
+    /** Times a timestamp column holds and a usage session can have; anything else is a broken sender. */
+    private static final Instant EARLIEST = Instant.parse("1970-01-01T00:00:00Z");
+    private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59Z");
     private static final int MAX_FINGERPRINT = 64;
     /** Far above any real label set (a few hundred bytes), far below what would hurt the worker. */
     private static final int MAX_LABEL_BYTES = 64 * 1024;
@@ -114,11 +117,16 @@ public final class WebhookParser {
         if (node.isMissingNode() || node.isNull()) {
             return null;
         }
+        Instant time;
         try {
-            return Instant.parse(node.asText());
+            time = Instant.parse(node.asText());
         } catch (DateTimeException e) {
             throw new MalformedWebhookException(where + " is not an RFC 3339 time: '" + node.asText() + "'", e);
         }
+        if (!time.equals(NO_END) && (time.isBefore(EARLIEST) || time.isAfter(LATEST))) {
+            throw new MalformedWebhookException(where + " is out of range (1970 to 9999): '" + node.asText() + "'");
+        }
+        return time;
     }
 
     private static Map<String, String> strings(JsonNode node, String where, boolean required) {

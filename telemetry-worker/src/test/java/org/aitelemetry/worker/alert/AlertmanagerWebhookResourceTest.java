@@ -90,6 +90,8 @@ class AlertmanagerWebhookResourceTest {
                 + "\"labels\":{\"a\":{\"b\":1}}"), "must be a string");
         badRequest(alert("\"fingerprint\":\"f\",\"status\":\"firing\",\"startsAt\":\"2026-11-21T10:00:00Z\","
                 + "\"labels\":{\"big\":\"" + "x".repeat(70_000) + "\"}"), "exceed");
+        badRequest(alert("\"fingerprint\":\"f\",\"status\":\"firing\",\"startsAt\":\"+300000-01-01T00:00:00Z\",\"labels\":{}"),
+                "out of range");
         badRequest("{\"alerts\":" + "[".repeat(500) + "]".repeat(500) + "}", "not valid JSON");
     }
 

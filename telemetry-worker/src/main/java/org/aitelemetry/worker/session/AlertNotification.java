@@ -1,0 +1,26 @@
+package org.aitelemetry.worker.session;
+
+import java.time.Instant;
+import java.util.Map;
+import org.aitelemetry.worker.alert.AlertStatus;
+
+/**
+ * One stored alert notification as the state machine reads it. {@code receivedAt} is when its batch arrived: grace
+ * periods count from there, so replaying stored notifications gives the same result as processing them live.
+ */
+public record AlertNotification(long id, String fingerprint, AlertStatus status, Instant startsAt, Instant endsAt,
+        Map<String, String> labels, Instant receivedAt) {
+
+    public SessionKey key() {
+        return new SessionKey(fingerprint, startsAt);
+    }
+
+    public boolean firing() {
+        return status == AlertStatus.FIRING;
+    }
+
+    /** A resolve without an end of its own (a sender that left it out) ends when it arrived. */
+    public Instant end() {
+        return endsAt != null ? endsAt : receivedAt;
+    }
+}

@@ -1,0 +1,54 @@
+package org.aitelemetry.worker.session;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** The session processor's figures on /q/metrics. */
+@ApplicationScoped
+public class SessionMetrics {
+
+    private final MeterRegistry registry;
+    private final Counter repeated;
+    private final Counter late;
+    private final Counter unprocessable;
+    private final AtomicLong live = new AtomicLong();
+
+    SessionMetrics(MeterRegistry registry) {
+        this.registry = registry;
+        this.repeated = Counter.builder("telemetry.alerts.duplicated").tag("kind", "repeat")
+                .description("Notifications that changed nothing: re-sent firings and resolves").register(registry);
+        this.late = Counter.builder("telemetry.alerts.duplicated").tag("kind", "late")
+                .description("Firings that arrived after their session was final").register(registry);
+        this.unprocessable = Counter.builder("telemetry.alerts.unprocessable")
+                .description("Stored notifications the state machine could not apply (logged with their id)")
+                .register(registry);
+        registry.gauge("telemetry.sessions.open", List.of(), live, AtomicLong::get);
+    }
+
+    void drained(SessionLedger ledger) {
+        repeated.increment(ledger.duplicates());
+        late.increment(ledger.lateDuplicates());
+        ledger.transitions().forEach(this::transition);
+    }
+
+    void transition(Transition transition) {
+        Counter.builder("telemetry.sessions.transitions")
+                .tag("type", transition.type().name().toLowerCase(Locale.ROOT))
+                .tag("reason", transition.session().closeReason() == null ? "none"
+                        : transition.session().closeReason().name().toLowerCase(Locale.ROOT))
+                .description("Session state changes").register(registry).increment();
+    }
+
+    void unprocessable() {
+        unprocessable.increment();
+    }
+
+    /** Open and closing sessions, refreshed by the tick. */
+    void live(long count) {
+        live.set(count);
+    }
+}

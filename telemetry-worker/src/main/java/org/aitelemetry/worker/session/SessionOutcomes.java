@@ -1,0 +1,52 @@
+package org.aitelemetry.worker.session;
+
+import io.vertx.mutiny.core.eventbus.EventBus;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+
+/**
+ * What follows a committed change to sessions: metrics, the session events for downstream consumers, and a nudge to
+ * the span exporter when sessions became final (or opened, with start spans on).
+ */
+@ApplicationScoped
+public class SessionOutcomes {
+
+    /** Event-bus address that makes the span exporter run a round now rather than at its next tick. */
+    public static final String SPANS_DUE_ADDRESS = "telemetry.spans.due";
+
+    private final SessionMetrics metrics;
+    private final EventBus bus;
+    private final boolean startSpans;
+
+    SessionOutcomes(SessionMetrics metrics, EventBus bus, SessionConfig config) {
+        this.metrics = metrics;
+        this.bus = bus;
+        this.startSpans = config.startSpans();
+    }
+
+    void applied(SessionLedger ledger) {
+        metrics.drained(ledger);
+        followUp(ledger.transitions());
+    }
+
+    void changed(List<Transition> transitions) {
+        transitions.forEach(metrics::transition);
+        followUp(transitions);
+    }
+
+    private void followUp(List<Transition> transitions) {
+        boolean spansDue = transitions.stream().anyMatch(transition -> transition.type() == Transition.Type.FINALISED
+                || startSpans && transition.type() == Transition.Type.OPENED);
+        if (spansDue) {
+            bus.publish(SPANS_DUE_ADDRESS, null);
+        }
+    }
+
+    void unprocessable() {
+        metrics.unprocessable();
+    }
+
+    void live(long count) {
+        metrics.live(count);
+    }
+}

@@ -1,0 +1,97 @@
+package org.aitelemetry.worker.session;
+
+/** The session processor's SQL, in one place. */
+final class SessionSql {
+
+    /** One session writer at a time across replicas: the state machine reads, decides and writes under it. */
+    static final String LOCK = "SELECT pg_advisory_xact_lock(hashtext('telemetry.usage-sessions'))";
+
+    static final String PENDING_NOTIFICATIONS = """
+            SELECT n.id, n.fingerprint, n.status, n.starts_at, n.ends_at, n.labels::text AS labels, b.received_at
+            FROM alert_notification n JOIN alert_batch b ON b.id = n.batch_id
+            WHERE n.processed_at IS NULL ORDER BY n.id LIMIT $1""";
+
+    private static final String SESSION_COLUMNS = """
+            id, fingerprint, starts_at, ends_at, state, close_reason, finalize_after, last_seen_at, duplicates,
+            late_duplicates, alert_name, labels::text AS labels""";
+
+    /** The sessions the notifications name, the live one of each fingerprint, and each fingerprint's latest. */
+    static final String SESSIONS_FOR = "SELECT " + SESSION_COLUMNS + """
+             FROM usage_session WHERE (fingerprint, starts_at) IN (SELECT * FROM unnest($1::text[], $2::timestamptz[]))
+            UNION ALL
+            SELECT %1$s FROM usage_session WHERE fingerprint = ANY($3) AND state IN ('OPEN', 'CLOSING')
+            UNION ALL
+            SELECT * FROM (SELECT DISTINCT ON (fingerprint) %1$s FROM usage_session WHERE fingerprint = ANY($3)
+                           ORDER BY fingerprint, starts_at DESC) latest""".formatted(SESSION_COLUMNS);
+
+    /** Final sessions enter the span outbox once, when they become final. */
+    static final String UPDATE_SESSIONS = """
+            UPDATE usage_session s SET state = u.state, ends_at = u.ends_at, close_reason = u.close_reason,
+                   finalize_after = u.finalize_after, last_seen_at = u.last_seen_at, duplicates = u.duplicates,
+                   late_duplicates = u.late_duplicates,
+                   export_state = CASE WHEN u.state = 'FINAL' AND s.export_state = 'NOT_READY' THEN 'PENDING'
+                                       ELSE s.export_state END,
+                   next_export_at = CASE WHEN u.state = 'FINAL' AND s.export_state = 'NOT_READY' THEN now()
+                                         ELSE s.next_export_at END,
+                   updated_at = now()
+            FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $4::text[], $5::timestamptz[], $6::timestamptz[],
+                        $7::int[], $8::int[])
+                 AS u(id, state, ends_at, close_reason, finalize_after, last_seen_at, duplicates, late_duplicates)
+            WHERE s.id = u.id""";
+
+    /**
+     * New sessions, linked to the GPU, slice and project the sync knows (by UUID, GPU instance and namespace), with the
+     * cluster taken from the GPU's node when the alert has no cluster label.
+     */
+    static final String INSERT_SESSIONS = """
+            INSERT INTO usage_session (fingerprint, starts_at, ends_at, state, close_reason, finalize_after, alert_name,
+                   labels, cluster_name, node_name, gpu_uuid, gpu_index, gpu_model, gpu_instance_id, mig_profile,
+                   namespace, pod, container, device_id, slice_id, project_id, last_seen_at, trace_id, span_id,
+                   trace_url, export_state, start_export_state, next_export_at)
+            SELECT u.fingerprint, u.starts_at, u.ends_at, u.state, u.close_reason, u.finalize_after, u.alert_name,
+                   u.labels::jsonb, coalesce(u.cluster_name, device_cluster.name), u.node_name, u.gpu_uuid, u.gpu_index,
+                   u.gpu_model, u.gpu_instance_id, u.mig_profile, u.namespace, u.pod, u.container, d.id, sl.id, p.id,
+                   u.last_seen_at, u.trace_id, u.span_id, u.trace_url,
+                   CASE WHEN u.state = 'FINAL' THEN 'PENDING' ELSE 'NOT_READY' END,
+                   CASE WHEN u.start_span AND u.state <> 'FINAL' THEN 'PENDING' ELSE 'NOT_READY' END,
+                   CASE WHEN u.state = 'FINAL' OR u.start_span THEN now() END
+            FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[], $4::text[], $5::text[], $6::timestamptz[],
+                        $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::int[], $13::text[],
+                        $14::int[], $15::text[], $16::text[], $17::text[], $18::text[], $19::timestamptz[],
+                        $20::text[], $21::text[], $22::text[], $23::boolean[])
+                 AS u(fingerprint, starts_at, ends_at, state, close_reason, finalize_after, alert_name, labels,
+                      cluster_name, node_name, gpu_uuid, gpu_index, gpu_model, gpu_instance_id, mig_profile, namespace,
+                      pod, container, last_seen_at, trace_id, span_id, trace_url, start_span)
+            LEFT JOIN gpu_device d ON d.uuid = u.gpu_uuid
+            LEFT JOIN gpu_slice sl ON sl.device_id = d.id AND sl.gpu_instance_id = u.gpu_instance_id
+            LEFT JOIN LATERAL (SELECT c.id, c.name FROM ai_node n JOIN ai_cluster c ON c.id = n.cluster_id
+                               WHERE n.id = d.node_id) device_cluster ON true
+            LEFT JOIN LATERAL (SELECT rp.id FROM research_project rp JOIN ai_cluster c ON c.id = rp.cluster_id
+                               WHERE rp.namespace = u.namespace
+                                 AND (c.name = u.cluster_name OR (u.cluster_name IS NULL AND c.id = device_cluster.id))
+                               ORDER BY rp.id LIMIT 1) p ON true""";
+
+    static final String MARK_PROCESSED = "UPDATE alert_notification SET processed_at = now() WHERE id = ANY($1)";
+
+    /** Closing sessions whose grace period is over become final and enter the span outbox. */
+    static final String FINALISE_DUE = """
+            UPDATE usage_session SET state = 'FINAL', close_reason = 'RESOLVED', finalize_after = NULL,
+                   export_state = 'PENDING', next_export_at = now(), updated_at = now()
+            WHERE state = 'CLOSING' AND finalize_after <= $1
+            RETURNING %s""".formatted(SESSION_COLUMNS);
+
+    /** Open sessions that existed before the reconciliation asked Alertmanager, for comparison with its answer. */
+    static final String OPEN_BEFORE = """
+            SELECT id, fingerprint FROM usage_session WHERE state = 'OPEN' AND created_at < $1""";
+
+    static final String CLOSE_UNOBSERVED = """
+            UPDATE usage_session SET state = 'FINAL', close_reason = 'UNOBSERVED', ends_at = greatest($2, starts_at),
+                   export_state = 'PENDING', next_export_at = now(), updated_at = now()
+            WHERE id = ANY($1) AND state = 'OPEN'
+            RETURNING %s""".formatted(SESSION_COLUMNS);
+
+    static final String LIVE_COUNT = "SELECT count(*) AS live FROM usage_session WHERE state IN ('OPEN', 'CLOSING')";
+
+    private SessionSql() {
+    }
+}

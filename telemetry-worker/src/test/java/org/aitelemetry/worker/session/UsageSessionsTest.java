@@ -1,0 +1,240 @@
+package org.aitelemetry.worker.session;
+
+import static org.aitelemetry.worker.session.WebhookBodies.Alert.firing;
+import static org.aitelemetry.worker.session.WebhookBodies.Alert.resolved;
+import static org.aitelemetry.worker.session.WebhookBodies.gpuLabels;
+import static org.aitelemetry.worker.session.WebhookBodies.post;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.quarkus.test.oidc.server.OidcWiremockTestResource;
+import io.restassured.RestAssured;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.aitelemetry.devkit.postgres.PostgresTestResource;
+import org.aitelemetry.worker.alert.IngestSecurityProfile;
+import org.aitelemetry.worker.span.SpanIds;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The session pipeline from the webhook to usage_session on real PostgreSQL: acceptance scenarios 1–4 and the grace
+ * period, duplicates and bad data counted, every final session queued for its span once.
+ */
+@QuarkusTest
+@TestProfile(IngestSecurityProfile.class)
+@WithTestResource(PostgresTestResource.class)
+@WithTestResource(OidcWiremockTestResource.class)
+class UsageSessionsTest {
+
+    private static final Duration GRACE = Duration.ofMinutes(15);
+
+    @Inject
+    Pool pool;
+
+    @Inject
+    SessionProcessor processor;
+
+    @Inject
+    SessionTick tick;
+
+    private final Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS).minusSeconds(3600);
+
+    @Test
+    void aWebhookReplayedTenTimesSomeConcurrentlyMakesOneSessionAndOneSpan() throws Exception {
+        String fingerprint = fingerprint();
+        String body = WebhookBodies.body(0, List.of(firing(fingerprint, start, gpuLabels("GPU-1", "train-0"))));
+        for (int i = 0; i < 5; i++) {
+            post(body).statusCode(200);
+        }
+        ExecutorService senders = Executors.newFixedThreadPool(5);
+        List<Future<Integer>> concurrent = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            concurrent.add(senders.submit(() -> post(body).extract().statusCode()));
+        }
+        for (Future<Integer> status : concurrent) {
+            assertThat(status.get()).isEqualTo(200);
+        }
+        senders.shutdown();
+        double duplicatesBefore = metric("telemetry_alerts_duplicated_total{kind=\"repeat\"}");
+
+        drain();
+
+        Row session = single(fingerprint);
+        assertThat(session.getString("state")).isEqualTo("OPEN");
+        assertThat(session.getInteger("duplicates")).isEqualTo(9);
+        assertThat(metric("telemetry_alerts_duplicated_total{kind=\"repeat\"}")).isGreaterThanOrEqualTo(duplicatesBefore);
+
+        post(resolved(fingerprint, start, start.plusSeconds(1800), gpuLabels("GPU-1", "train-0"))).statusCode(200);
+        drain();
+        finaliseAfterGrace();
+
+        session = single(fingerprint);
+        assertThat(session.getString("state")).isEqualTo("FINAL");
+        assertThat(session.getString("close_reason")).isEqualTo("RESOLVED");
+        assertThat(session.getOffsetDateTime("ends_at").toInstant()).isEqualTo(start.plusSeconds(1800));
+        assertThat(session.getString("export_state")).as("queued for exactly one span").isEqualTo("PENDING");
+        assertThat(session.getString("trace_id")).isEqualTo(SpanIds.traceId(fingerprint, start));
+        assertThat(session.getString("span_id")).isEqualTo(SpanIds.spanId(fingerprint, start, SpanIds.USAGE_SPAN));
+    }
+
+    @Test
+    void sessionColumnsComeFromTheAlertLabels() {
+        String fingerprint = fingerprint();
+        post(firing(fingerprint, start, Map.of("alertname", "GpuSliceInUse", "cluster", "prod", "hostname", "node-7",
+                "uuid", "GPU-mig", "gpu", "2", "GPU_I_ID", "5", "GPU_I_PROFILE", "1g.10gb", "exported_namespace", "team-b",
+                "exported_pod", "notebook-0", "exported_container", "jupyter"))).statusCode(200);
+        drain();
+
+        Row session = single(fingerprint);
+        assertThat(session.getString("alert_name")).isEqualTo("GpuSliceInUse");
+        assertThat(session.getString("cluster_name")).isEqualTo("prod");
+        assertThat(session.getString("node_name")).isEqualTo("node-7");
+        assertThat(session.getString("gpu_uuid")).isEqualTo("GPU-mig");
+        assertThat(session.getInteger("gpu_index")).isEqualTo(2);
+        assertThat(session.getInteger("gpu_instance_id")).isEqualTo(5);
+        assertThat(session.getString("mig_profile")).isEqualTo("1g.10gb");
+        assertThat(session.getString("namespace")).isEqualTo("team-b");
+        assertThat(session.getString("pod")).isEqualTo("notebook-0");
+        assertThat(session.getString("container")).isEqualTo("jupyter");
+        assertThat(session.getJsonObject("labels").getString("GPU_I_PROFILE")).isEqualTo("1g.10gb");
+    }
+
+    @Test
+    void resolvedBeforeFiringIsClosedAndTheLaterFiringDoesNotReopenIt() {
+        String fingerprint = fingerprint();
+        post(resolved(fingerprint, start, start.plusSeconds(600), gpuLabels("GPU-2", "p"))).statusCode(200);
+        post(firing(fingerprint, start, gpuLabels("GPU-2", "p"))).statusCode(200);
+        drain();
+
+        Row session = single(fingerprint);
+        assertThat(session.getString("state")).isEqualTo("FINAL");
+        assertThat(session.getOffsetDateTime("ends_at").toInstant()).isEqualTo(start.plusSeconds(600));
+        assertThat(session.getInteger("late_duplicates")).isEqualTo(1);
+        assertThat(session.getString("export_state")).isEqualTo("PENDING");
+    }
+
+    @Test
+    void firingAgainInsideTheGraceWindowCancelsTheClose() {
+        String fingerprint = fingerprint();
+        post(firing(fingerprint, start, gpuLabels("GPU-3", "p"))).statusCode(200);
+        drain();
+        post(resolved(fingerprint, start, start.plusSeconds(240), gpuLabels("GPU-3", "p"))).statusCode(200);
+        drain();
+        assertThat(single(fingerprint).getString("state")).isEqualTo("CLOSING");
+
+        post(firing(fingerprint, start, gpuLabels("GPU-3", "p"))).statusCode(200);
+        drain();
+        finaliseAfterGrace();
+
+        Row session = single(fingerprint);
+        assertThat(session.getString("state")).as("the close was cancelled: still open after the grace").isEqualTo("OPEN");
+        assertThat(session.getValue("ends_at")).isNull();
+        assertThat(session.getString("export_state")).isEqualTo("NOT_READY");
+    }
+
+    @Test
+    void aNewerStartSupersedesTheOpenSessionWithoutOverlap() {
+        String fingerprint = fingerprint();
+        Instant restart = start.plusSeconds(1200);
+        post(firing(fingerprint, start, gpuLabels("GPU-4", "p"))).statusCode(200);
+        drain();
+        post(firing(fingerprint, restart, gpuLabels("GPU-4", "p"))).statusCode(200);
+        drain();
+
+        List<Row> sessions = sessions(fingerprint);
+        assertThat(sessions).hasSize(2);
+        assertThat(sessions.get(0).getString("state")).isEqualTo("FINAL");
+        assertThat(sessions.get(0).getString("close_reason")).isEqualTo("SUPERSEDED");
+        assertThat(sessions.get(0).getOffsetDateTime("ends_at").toInstant()).isEqualTo(restart);
+        assertThat(sessions.get(1).getString("state")).isEqualTo("OPEN");
+        assertThat(sessions.get(1).getOffsetDateTime("starts_at").toInstant()).isEqualTo(restart);
+    }
+
+    @Test
+    void aNotificationTheDatabaseRefusesIsSetAsideAndTheOthersGoOn() {
+        String good = fingerprint();
+        String poison = fingerprint();
+        // Stands in for a row no column can hold: the database refuses sessions of this one fingerprint.
+        pool.query("""
+                CREATE OR REPLACE FUNCTION refuse_poison() RETURNS trigger AS $$
+                BEGIN
+                  IF NEW.fingerprint = '%s' THEN RAISE EXCEPTION 'refused' USING ERRCODE = 'check_violation'; END IF;
+                  RETURN NEW;
+                END $$ LANGUAGE plpgsql""".formatted(poison)).executeAndAwait();
+        pool.query("CREATE TRIGGER refuse_poison BEFORE INSERT ON usage_session FOR EACH ROW EXECUTE FUNCTION refuse_poison()")
+                .executeAndAwait();
+        try {
+            double before = metric("telemetry_alerts_unprocessable_total");
+            post(firing(good, start, gpuLabels("GPU-5", "a")), firing(poison, start, gpuLabels("GPU-6", "b")))
+                    .statusCode(200);
+            drain();
+
+            assertThat(sessions(good)).hasSize(1);
+            assertThat(sessions(poison)).isEmpty();
+            assertThat(metric("telemetry_alerts_unprocessable_total")).isEqualTo(before + 1);
+            assertThat(count("SELECT count(*) FROM alert_notification WHERE fingerprint = $1", poison))
+                    .as("the refused notification is kept for inspection").isEqualTo(1);
+            assertThat(count("SELECT count(*) FROM alert_notification WHERE processed_at IS NULL", null)).isZero();
+        } finally {
+            pool.query("DROP TRIGGER refuse_poison ON usage_session").executeAndAwait();
+        }
+    }
+
+    @Test
+    void truncatedBatchesAreCounted() {
+        double before = metric("telemetry_alerts_truncated_total");
+        post(WebhookBodies.body(7, List.of(firing(fingerprint(), start, gpuLabels("GPU-7", "p"))))).statusCode(200);
+
+        assertThat(metric("telemetry_alerts_truncated_total")).isEqualTo(before + 7);
+    }
+
+    private void drain() {
+        processor.drain().await().atMost(Duration.ofSeconds(30));
+    }
+
+    private void finaliseAfterGrace() {
+        tick.finaliseDue(Instant.now().plus(GRACE).plusSeconds(1)).await().atMost(Duration.ofSeconds(30));
+    }
+
+    private Row single(String fingerprint) {
+        List<Row> rows = sessions(fingerprint);
+        assertThat(rows).hasSize(1);
+        return rows.get(0);
+    }
+
+    private List<Row> sessions(String fingerprint) {
+        List<Row> rows = new ArrayList<>();
+        pool.preparedQuery("SELECT * FROM usage_session WHERE fingerprint = $1 ORDER BY starts_at")
+                .executeAndAwait(Tuple.of(fingerprint)).forEach(rows::add);
+        return rows;
+    }
+
+    private long count(String sql, String parameter) {
+        return (parameter == null ? pool.query(sql).executeAndAwait()
+                : pool.preparedQuery(sql).executeAndAwait(Tuple.of(parameter))).iterator().next().getLong(0);
+    }
+
+    static double metric(String series) {
+        String text = RestAssured.get("/q/metrics").then().statusCode(200).extract().asString();
+        return text.lines().filter(line -> line.startsWith(series + " ")).mapToDouble(line ->
+                Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).findFirst().orElse(0);
+    }
+
+    private static String fingerprint() {
+        return UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+    }
+}
