@@ -43,6 +43,14 @@ public class SessionMetrics {
                 .description("Session state changes").register(registry).increment();
     }
 
+    /** A reconciliation ran ({@code trigger}: schedule or truncated) and could ask every Alertmanager, or not. */
+    void reconciled(String trigger, boolean complete) {
+        Counter.builder("telemetry.sessions.reconciliations").tag("trigger", trigger)
+                .tag("outcome", complete ? "complete" : "skipped")
+                .description("Reconciliations against Alertmanager; skipped when a peer did not answer")
+                .register(registry).increment();
+    }
+
     void unprocessable() {
         unprocessable.increment();
     }

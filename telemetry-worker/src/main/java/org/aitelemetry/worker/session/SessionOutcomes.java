@@ -42,6 +42,10 @@ public class SessionOutcomes {
         }
     }
 
+    void reconciled(String trigger, boolean complete) {
+        metrics.reconciled(trigger, complete);
+    }
+
     void unprocessable() {
         metrics.unprocessable();
     }

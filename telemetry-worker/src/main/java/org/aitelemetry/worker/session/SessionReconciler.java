@@ -58,17 +58,21 @@ public class SessionReconciler {
     @Scheduled(identity = "session-reconciliation", every = "${telemetry.sessions.reconcile.every}",
             concurrentExecution = ConcurrentExecution.SKIP)
     Uni<Void> scheduled() {
-        return reconcile(Instant.now()).replaceWithVoid();
+        return reconcile(Instant.now(), "schedule").replaceWithVoid();
     }
 
     @ConsumeEvent(TRUNCATED_ADDRESS)
     void onTruncated(Long batchId) {
-        reconcile(Instant.now()).subscribe().with(closed -> {
+        reconcile(Instant.now(), "truncated").subscribe().with(closed -> {
         }, failure -> LOG.warnf("Reconciliation after a truncated batch failed: %s", failure.getMessage()));
     }
 
     /** One reconciliation at {@code now}; returns the sessions it closed. Skipped while another one runs. */
     public Uni<List<Session>> reconcile(Instant now) {
+        return reconcile(now, "request");
+    }
+
+    private Uni<List<Session>> reconcile(Instant now, String trigger) {
         if (!alertmanager.configured() || !running.compareAndSet(false, true)) {
             return Uni.createFrom().item(List.of());
         }
@@ -77,13 +81,17 @@ public class SessionReconciler {
                         .chain(() -> SessionStore.openBefore(connection, now))
                         .chain(open -> close(connection, confirmedAbsent(open, active, now)))))
                 .invoke(closed -> {
+                    outcomes.reconciled(trigger, true);
                     if (!closed.isEmpty()) {
                         LOG.infof("Closed %d session(s) whose alert Alertmanager no longer holds", closed.size());
                     }
                     outcomes.changed(closed.stream().map(session -> new Transition(Transition.Type.FINALISED, session))
                             .toList());
                 })
-                .onFailure().invoke(failure -> LOG.warnf("Reconciliation skipped, nothing closed: %s", failure.getMessage()))
+                .onFailure().invoke(failure -> {
+                    outcomes.reconciled(trigger, false);
+                    LOG.warnf("Reconciliation skipped, nothing closed: %s", failure.getMessage());
+                })
                 .eventually(() -> running.set(false));
     }
 

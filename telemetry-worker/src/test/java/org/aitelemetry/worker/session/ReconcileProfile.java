@@ -1,0 +1,16 @@
+package org.aitelemetry.worker.session;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.aitelemetry.worker.alert.IngestSecurityProfile;
+
+/** Ingest tokens as in the webhook tests, and reconciliation that needs an alert gone for ten minutes. */
+public class ReconcileProfile extends IngestSecurityProfile {
+
+    @Override
+    public Map<String, String> getConfigOverrides() {
+        Map<String, String> overrides = new HashMap<>(super.getConfigOverrides());
+        overrides.put("telemetry.sessions.reconcile.confirm-after", "10m");
+        return overrides;
+    }
+}
