@@ -40,10 +40,12 @@ final class DcgmExposition {
             for (FleetDevice device : fleet.devices(cluster.name())) {
                 if (device.mig()) {
                     device.slices().forEach(slice -> series.add(new Series(device, slice,
-                            labels(cluster.labels(), device, Optional.of(slice), fleet.podUsing(slice)))));
+                            labels(cluster.labels(), device, Optional.of(slice), fleet.podUsing(slice)),
+                            labels(cluster.labels(), device, Optional.of(slice), Optional.empty()))));
                 } else {
-                    String labels = labels(cluster.labels(), device, Optional.empty(), fleet.podUsing(device));
-                    series.add(new Series(device, null, labels));
+                    series.add(new Series(device, null,
+                            labels(cluster.labels(), device, Optional.empty(), fleet.podUsing(device)),
+                            labels(cluster.labels(), device, Optional.empty(), Optional.empty())));
                 }
             }
             seriesByCluster.put(cluster.name(), series);
@@ -51,7 +53,8 @@ final class DcgmExposition {
     }
 
     void write(String cluster, Instant at, OutputStream out) throws IOException {
-        List<Series> present = seriesByCluster.get(cluster).stream().filter(s -> state.isPresent(s.device().node())).toList();
+        List<Series> present = seriesByCluster.get(cluster).stream().filter(s -> state.isPresent(s.device().node()))
+                .map(s -> state.isReleased(s.device(), s.slice()) ? s.released() : s).toList();
         List<Series> wholeGpus = present.stream().filter(s -> !s.device().mig()).toList();
         ExpositionWriter writer = new ExpositionWriter(out);
         integers(writer, "DCGM_FI_DEV_SM_CLOCK", GAUGE, "SM clock frequency (in MHz).", present,
@@ -127,8 +130,15 @@ final class DcgmExposition {
         return labels.toString();
     }
 
-    /** One series of every family: a whole GPU, or one GPU instance of a MIG GPU ({@code slice} set). */
-    private record Series(FleetDevice device, MigSlice slice, String labels) {
+    /**
+     * One series of every family: a whole GPU, or one GPU instance of a MIG GPU ({@code slice} set), with its labels
+     * while its pod holds it and once the pod let go ({@link FleetSimulator#release}).
+     */
+    private record Series(FleetDevice device, MigSlice slice, String labels, String releasedLabels) {
+
+        Series released() {
+            return new Series(device, slice, releasedLabels, releasedLabels);
+        }
 
         long memoryTotalMiB() {
             return slice == null ? device.node().model().memoryMiB() : slice.profile().memoryMiB();

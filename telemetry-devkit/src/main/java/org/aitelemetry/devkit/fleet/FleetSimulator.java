@@ -102,6 +102,27 @@ public final class FleetSimulator extends LoopbackHttpComponent {
         state.restore(fleet.node(cluster, node));
     }
 
+    /**
+     * The pod holding a whole GPU lets go: its dcgm-exporter series lose the pod's labels (readings stay as they
+     * were), so usage rules stop matching it. {@link #hold} gives it back to the same pod.
+     */
+    public void release(FleetDevice device) {
+        state.release(device, null, true);
+    }
+
+    public void hold(FleetDevice device) {
+        state.release(device, null, false);
+    }
+
+    /** The pod holding a MIG slice lets go, as {@link #release(FleetDevice)}. */
+    public void release(FleetDevice device, MigSlice slice) {
+        state.release(device, slice, true);
+    }
+
+    public void hold(FleetDevice device, MigSlice slice) {
+        state.release(device, slice, false);
+    }
+
     /** The node's energy counters restart from zero now (clock time), as after a driver reload. */
     public void resetEnergy(String cluster, String node) {
         state.resetEnergy(fleet.node(cluster, node), clock.instant());

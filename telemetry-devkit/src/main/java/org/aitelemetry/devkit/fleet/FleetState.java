@@ -5,12 +5,17 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** What tests changed on a running simulator: nodes taken away, energy counters reset. Read by concurrent scrapes. */
+/**
+ * What tests changed on a running simulator: nodes taken away, energy counters reset, GPUs and MIG slices whose pod
+ * let go. Read by concurrent scrapes.
+ */
 final class FleetState {
 
     private final Instant epoch;
     private final Set<FleetNode> removed = ConcurrentHashMap.newKeySet();
     private final Map<FleetNode, Instant> energyResets = new ConcurrentHashMap<>();
+    /** Released whole GPUs by UUID, slices as {@code UUID/GPU_I_ID}. */
+    private final Set<String> released = ConcurrentHashMap.newKeySet();
 
     FleetState(Instant epoch) {
         this.epoch = epoch;
@@ -35,5 +40,21 @@ final class FleetState {
     /** Where the node's energy counters start from: the epoch, or the last reset. */
     Instant energySince(FleetNode node) {
         return energyResets.getOrDefault(node, epoch);
+    }
+
+    void release(FleetDevice device, MigSlice slice, boolean released) {
+        if (released) {
+            this.released.add(key(device, slice));
+        } else {
+            this.released.remove(key(device, slice));
+        }
+    }
+
+    boolean isReleased(FleetDevice device, MigSlice slice) {
+        return !released.isEmpty() && released.contains(key(device, slice));
+    }
+
+    private static String key(FleetDevice device, MigSlice slice) {
+        return slice == null ? device.uuid() : device.uuid() + "/" + slice.gpuInstanceId();
     }
 }

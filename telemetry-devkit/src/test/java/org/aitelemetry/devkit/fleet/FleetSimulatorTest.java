@@ -155,6 +155,37 @@ class FleetSimulatorTest {
     }
 
     @Test
+    void aReleasedGpuOrSliceLosesItsPodLabelsUntilItIsHeldAgain() throws Exception {
+        simulator = started(fleet, Clock.fixed(NOW, ZoneOffset.UTC));
+        FleetDevice gpu = fleet.devices("hub-a").stream().filter(d -> !d.mig() && fleet.podUsing(d).isPresent())
+                .findFirst().orElseThrow();
+        FleetDevice migGpu = fleet.devices("hub-a").stream().filter(FleetDevice::mig).findFirst().orElseThrow();
+        MigSlice slice = migGpu.slices().stream().filter(s -> fleet.podUsing(s).isPresent()).findFirst().orElseThrow();
+
+        simulator.release(gpu);
+        simulator.release(migGpu, slice);
+        List<Sample> released = named(ExpositionParser.parse(get(FleetSimulator.dcgmPath("hub-a"))), "DCGM_FI_DEV_FB_USED");
+        assertThat(samplesOf(released, gpu.uuid(), null)).singleElement()
+                .satisfies(sample -> assertThat(sample.labels()).doesNotContainKeys("pod", "namespace", "container"));
+        assertThat(samplesOf(released, migGpu.uuid(), slice.gpuInstanceId())).singleElement()
+                .satisfies(sample -> assertThat(sample.labels()).doesNotContainKey("pod"));
+        assertThat(released).as("other holders keep their pods").anyMatch(sample -> sample.labels().containsKey("pod"));
+
+        simulator.hold(gpu);
+        simulator.hold(migGpu, slice);
+        List<Sample> held = named(ExpositionParser.parse(get(FleetSimulator.dcgmPath("hub-a"))), "DCGM_FI_DEV_FB_USED");
+        assertThat(samplesOf(held, gpu.uuid(), null)).singleElement()
+                .satisfies(sample -> assertThat(sample.labels()).containsEntry("pod", fleet.podUsing(gpu).get().name()));
+        assertThat(samplesOf(held, migGpu.uuid(), slice.gpuInstanceId())).singleElement()
+                .satisfies(sample -> assertThat(sample.labels()).containsEntry("pod", fleet.podUsing(slice).get().name()));
+    }
+
+    private static List<Sample> samplesOf(List<Sample> samples, String uuid, Integer gpuInstanceId) {
+        return samples.stream().filter(sample -> uuid.equals(sample.labels().get("UUID"))
+                && String.valueOf(gpuInstanceId).equals(sample.labels().getOrDefault("GPU_I_ID", "null"))).toList();
+    }
+
+    @Test
     void anEnergyResetRestartsOneNodesCounters() throws Exception {
         SteppingClock clock = new SteppingClock(NOW);
         simulator = started(fleet, clock);

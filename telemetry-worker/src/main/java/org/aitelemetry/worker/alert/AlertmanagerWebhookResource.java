@@ -3,6 +3,8 @@ package org.aitelemetry.worker.alert;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.eventbus.EventBus;
 import jakarta.annotation.security.RolesAllowed;
+import java.time.Duration;
+import java.util.concurrent.TimeoutException;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -18,7 +20,9 @@ import org.jboss.logging.Logger;
 /**
  * Receives Alertmanager's webhook (src/main/openapi/telemetry-ingest.yaml). The batch is stored whole before the answer,
  * so a 2xx means durable. Alertmanager retries only 5xx: a body that can never parse gets 400 with the reason, and every
- * transient fault (the database down or slow) gets 503 so the batch comes again.
+ * transient fault (the database down or slow) gets 503 so the batch comes again. A slow database gets its answer
+ * within {@code telemetry.ingest.store-timeout}, shorter than Alertmanager's own 10 s: it learns to retry rather than
+ * guess; a store that commits after the 503 only makes the retry a duplicate, which the sessions absorb.
  */
 @Path("/api/ingest/v1/alertmanager")
 public class AlertmanagerWebhookResource {
@@ -33,10 +37,13 @@ public class AlertmanagerWebhookResource {
     private final IngestMetrics metrics;
     private final EventBus bus;
 
-    AlertmanagerWebhookResource(AlertBatchStore store, IngestMetrics metrics, EventBus bus) {
+    private final Duration storeTimeout;
+
+    AlertmanagerWebhookResource(AlertBatchStore store, IngestMetrics metrics, EventBus bus, IngestConfig config) {
         this.store = store;
         this.metrics = metrics;
         this.bus = bus;
+        this.storeTimeout = config.storeTimeout();
     }
 
     /** What a stored batch answers. */
@@ -67,6 +74,7 @@ public class AlertmanagerWebhookResource {
                     batch.receiver());
         }
         return store.store(batch)
+                .ifNoItem().after(storeTimeout).failWith(() -> new TimeoutException("the database took longer than " + storeTimeout))
                 .invoke(id -> announce(id, batch))
                 .map(id -> Response.ok(new Accepted(id, batch.alerts().size())).build())
                 .onFailure().recoverWithItem(failure -> {
