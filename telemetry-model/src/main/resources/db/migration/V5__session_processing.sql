@@ -3,6 +3,9 @@
 ALTER TABLE usage_session
   -- Latest notification that concerned the session (a firing re-sent, a resolve).
   ADD COLUMN last_seen_at        timestamptz,
+  -- The alert's startsAt the session follows now, when it differs from starts_at: the alert came back with a new
+  -- startsAt inside the grace period of a resolve (a Prometheus restart after an outage) and the session went on.
+  ADD COLUMN current_starts_at   timestamptz,
   -- Firing notifications that arrived after the session was final: recorded, never reopening it.
   ADD COLUMN late_duplicates     integer       NOT NULL DEFAULT 0,
   -- Span attributes taken from the alert's labels at open.
@@ -18,6 +21,8 @@ ALTER TABLE usage_session
   -- When the aggregates at close (utilization, energy, GPU-seconds) were read from the metric source.
   ADD COLUMN aggregates_at       timestamptz;
 
+CREATE INDEX usage_session_current_key_idx ON usage_session (fingerprint, current_starts_at)
+  WHERE current_starts_at IS NOT NULL;
 CREATE INDEX usage_session_start_export_idx ON usage_session (next_export_at) WHERE start_export_state = 'PENDING';
 
 -- Notifications in arrival order for the session processor; the batch's time is the notification's arrival.

@@ -102,6 +102,9 @@ public class UsageSession extends TimestampedEntity {
     /** Latest notification that concerned this session. */
     public Instant lastSeenAt;
 
+    /** The alert's startsAt the session follows now, when it came back with a new one inside the grace period. */
+    public Instant currentStartsAt;
+
     @Column(length = 200)
     public String gpuModel;
 

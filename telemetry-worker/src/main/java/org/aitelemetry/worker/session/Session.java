@@ -20,12 +20,13 @@ public final class Session {
     private Instant endsAt;
     private Instant finalizeAfter;
     private Instant lastSeenAt;
+    private Instant currentStartsAt;
     private int duplicates;
     private int lateDuplicates;
 
     Session(Long id, SessionKey key, String alertName, Map<String, String> labels, SessionState state,
-            CloseReason closeReason, Instant endsAt, Instant finalizeAfter, Instant lastSeenAt, int duplicates,
-            int lateDuplicates) {
+            CloseReason closeReason, Instant endsAt, Instant finalizeAfter, Instant lastSeenAt, Instant currentStartsAt,
+            int duplicates, int lateDuplicates) {
         this.id = id;
         this.key = key;
         this.alertName = alertName;
@@ -35,6 +36,7 @@ public final class Session {
         this.endsAt = endsAt;
         this.finalizeAfter = finalizeAfter;
         this.lastSeenAt = lastSeenAt;
+        this.currentStartsAt = currentStartsAt;
         this.duplicates = duplicates;
         this.lateDuplicates = lateDuplicates;
     }
@@ -43,13 +45,19 @@ public final class Session {
     static Session opened(AlertNotification notification) {
         return new Session(null, notification.key(),
                 SessionLabels.clip(notification.labels().getOrDefault("alertname", ""), SessionLabels.ALERT_NAME),
-                notification.labels(), SessionState.OPEN, null, null, null, notification.receivedAt(), 0, 0);
+                notification.labels(), SessionState.OPEN, null, null, null, notification.receivedAt(), null, 0, 0);
     }
 
     void close(Instant end, Instant graceEnds) {
         state = SessionState.CLOSING;
         endsAt = end;
         finalizeAfter = graceEnds;
+    }
+
+    /** The alert came back with a new startsAt inside the grace period: the session goes on, following it. */
+    void continueAs(Instant startsAt) {
+        currentStartsAt = startsAt;
+        cancelClose();
     }
 
     void cancelClose() {
@@ -102,6 +110,16 @@ public final class Session {
 
     public Instant startsAt() {
         return key.startsAt();
+    }
+
+    /** The alert's startsAt the session follows now: its own, or the one it continued as. */
+    public Instant following() {
+        return currentStartsAt != null ? currentStartsAt : key.startsAt();
+    }
+
+    /** Null unless the session {@link #continueAs continued as} a newer startsAt. */
+    public Instant currentStartsAt() {
+        return currentStartsAt;
     }
 
     public String alertName() {

@@ -18,6 +18,8 @@ import java.util.TreeMap;
 public final class SessionLedger {
 
     private final Map<String, NavigableMap<Instant, Session>> byFingerprint = new HashMap<>();
+    /** Sessions by the newer startsAt they continued as. */
+    private final Map<SessionKey, Session> continued = new HashMap<>();
     private final List<Session> created = new ArrayList<>();
     private final Set<Session> changed = new LinkedHashSet<>();
     private final List<Transition> transitions = new ArrayList<>();
@@ -27,15 +29,25 @@ public final class SessionLedger {
     /** Adds a session read from the database. */
     public void load(Session session) {
         sessionsOf(session.fingerprint()).put(session.startsAt(), session);
+        if (session.currentStartsAt() != null) {
+            continued.put(new SessionKey(session.fingerprint(), session.currentStartsAt()), session);
+        }
     }
 
     public void loadAll(Collection<Session> sessions) {
         sessions.forEach(this::load);
     }
 
+    /** The session of the key: the one that started with it, or the one that continued as it. */
     Session find(SessionKey key) {
         NavigableMap<Instant, Session> sessions = byFingerprint.get(key.fingerprint());
-        return sessions == null ? null : sessions.get(key.startsAt());
+        Session started = sessions == null ? null : sessions.get(key.startsAt());
+        return started != null ? started : continued.get(key);
+    }
+
+    void continued(Session session, Instant startsAt) {
+        session.continueAs(startsAt);
+        continued.put(new SessionKey(session.fingerprint(), startsAt), session);
     }
 
     /** The open or closing session of a fingerprint, if any (there is at most one). */
@@ -45,6 +57,16 @@ public final class SessionLedger {
             return null;
         }
         return sessions.values().stream().filter(Session::isLive).findFirst().orElse(null);
+    }
+
+    /** The latest known session of the fingerprint that started before {@code startsAt}. */
+    Session previous(String fingerprint, Instant startsAt) {
+        NavigableMap<Instant, Session> sessions = byFingerprint.get(fingerprint);
+        if (sessions == null) {
+            return null;
+        }
+        Map.Entry<Instant, Session> previous = sessions.lowerEntry(startsAt);
+        return previous == null ? null : previous.getValue();
     }
 
     /** The earliest known session of the fingerprint that started after {@code startsAt}. */

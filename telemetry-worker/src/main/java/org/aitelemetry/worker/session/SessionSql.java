@@ -12,12 +12,22 @@ final class SessionSql {
             WHERE n.processed_at IS NULL ORDER BY n.id LIMIT $1""";
 
     private static final String SESSION_COLUMNS = """
-            id, fingerprint, starts_at, ends_at, state, close_reason, finalize_after, last_seen_at, duplicates,
-            late_duplicates, alert_name, labels::text AS labels""";
+            id, fingerprint, starts_at, ends_at, state, close_reason, finalize_after, last_seen_at, current_starts_at,
+            duplicates, late_duplicates, alert_name, labels::text AS labels""";
 
-    /** The sessions the notifications name, the live one of each fingerprint, and each fingerprint's latest. */
-    static final String SESSIONS_FOR = "SELECT " + SESSION_COLUMNS + """
-             FROM usage_session WHERE (fingerprint, starts_at) IN (SELECT * FROM unnest($1::text[], $2::timestamptz[]))
+    /**
+     * Every session the state machine may need for the notifications: for each notification the session of its
+     * fingerprint that started last at or before its startsAt (the one it names, or one that continued past it), the
+     * one that continued as its startsAt, and per fingerprint the live session and the latest one.
+     */
+    static final String SESSIONS_FOR = """
+            SELECT s.* FROM unnest($1::text[], $2::timestamptz[]) AS k(fingerprint, starts_at)
+            CROSS JOIN LATERAL (SELECT %1$s FROM usage_session
+                                 WHERE fingerprint = k.fingerprint AND starts_at <= k.starts_at
+                                 ORDER BY starts_at DESC LIMIT 1) s
+            UNION ALL
+            SELECT %1$s FROM usage_session
+             WHERE (fingerprint, current_starts_at) IN (SELECT * FROM unnest($1::text[], $2::timestamptz[]))
             UNION ALL
             SELECT %1$s FROM usage_session WHERE fingerprint = ANY($3) AND state IN ('OPEN', 'CLOSING')
             UNION ALL
@@ -27,16 +37,17 @@ final class SessionSql {
     /** Final sessions enter the span outbox once, when they become final. */
     static final String UPDATE_SESSIONS = """
             UPDATE usage_session s SET state = u.state, ends_at = u.ends_at, close_reason = u.close_reason,
-                   finalize_after = u.finalize_after, last_seen_at = u.last_seen_at, duplicates = u.duplicates,
-                   late_duplicates = u.late_duplicates,
+                   finalize_after = u.finalize_after, last_seen_at = u.last_seen_at,
+                   current_starts_at = u.current_starts_at, duplicates = u.duplicates, late_duplicates = u.late_duplicates,
                    export_state = CASE WHEN u.state = 'FINAL' AND s.export_state = 'NOT_READY' THEN 'PENDING'
                                        ELSE s.export_state END,
                    next_export_at = CASE WHEN u.state = 'FINAL' AND s.export_state = 'NOT_READY' THEN now()
                                          ELSE s.next_export_at END,
                    updated_at = now()
             FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $4::text[], $5::timestamptz[], $6::timestamptz[],
-                        $7::int[], $8::int[])
-                 AS u(id, state, ends_at, close_reason, finalize_after, last_seen_at, duplicates, late_duplicates)
+                        $7::timestamptz[], $8::int[], $9::int[])
+                 AS u(id, state, ends_at, close_reason, finalize_after, last_seen_at, current_starts_at, duplicates,
+                      late_duplicates)
             WHERE s.id = u.id""";
 
     /**

@@ -107,6 +107,7 @@ final class SessionStore {
                 .addArrayOfString(strings(sessions, session -> reason(session.closeReason())))
                 .addArrayOfOffsetDateTime(times(sessions, Session::finalizeAfter))
                 .addArrayOfOffsetDateTime(times(sessions, Session::lastSeenAt))
+                .addArrayOfOffsetDateTime(times(sessions, Session::currentStartsAt))
                 .addArrayOfInteger(sessions.stream().map(Session::duplicates).toArray(Integer[]::new))
                 .addArrayOfInteger(sessions.stream().map(Session::lateDuplicates).toArray(Integer[]::new)))
                 .replaceWithVoid();
@@ -157,7 +158,7 @@ final class SessionStore {
                 row.getString("alert_name"), labels(row.getString("labels")),
                 SessionState.valueOf(row.getString("state")), reason == null ? null : CloseReason.valueOf(reason),
                 instant(row, "ends_at"), instant(row, "finalize_after"), instant(row, "last_seen_at"),
-                row.getInteger("duplicates"), row.getInteger("late_duplicates"));
+                instant(row, "current_starts_at"), row.getInteger("duplicates"), row.getInteger("late_duplicates"));
     }
 
     private static <T> List<T> map(RowSet<Row> rows, Function<Row, T> mapper) {

@@ -4,13 +4,16 @@ import java.util.HashMap;
 import java.util.Map;
 import org.aitelemetry.worker.alert.IngestSecurityProfile;
 
-/** Ingest tokens, and a pipeline that runs on its own clocks: a short grace period, ticks and export rounds. */
+/**
+ * Ingest tokens, and a pipeline that runs on its own clocks: ticks and export rounds every second, a grace period that
+ * outlasts a Prometheus restart (the test finalises closes itself rather than waiting it out).
+ */
 public class PipelineProfile extends IngestSecurityProfile {
 
     @Override
     public Map<String, String> getConfigOverrides() {
         Map<String, String> overrides = new HashMap<>(super.getConfigOverrides());
-        overrides.put("telemetry.sessions.grace-period", "2s");
+        overrides.put("telemetry.sessions.grace-period", "3m");
         overrides.put("telemetry.sessions.every", "1s");
         overrides.put("telemetry.tracing.export-every", "1s");
         overrides.put("telemetry.tracing.trace-url-template", "https://tempo.example/trace/{traceId}");

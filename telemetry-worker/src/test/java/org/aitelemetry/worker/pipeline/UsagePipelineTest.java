@@ -27,13 +27,17 @@ import org.aitelemetry.devkit.otlp.OtlpReceiver;
 import org.aitelemetry.devkit.otlp.OtlpTestResource;
 import org.aitelemetry.devkit.otlp.ReceivedSpan;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
+import org.aitelemetry.devkit.prometheus.PrometheusComponent;
+import org.aitelemetry.worker.session.SessionTick;
 import org.aitelemetry.worker.sync.FleetSync;
 import org.junit.jupiter.api.Test;
 
 /**
  * The whole usage pipeline with real parts: a GPU and a MIG slice go busy in the fleet simulator, the shipped rules
  * (as they are: {@code for: 1m}, {@code keep_firing_for: 1m}) fire in a real Prometheus, a real Alertmanager posts to
- * the worker, a session opens; they go idle, the alerts resolve, and after the grace period each session becomes one
+ * the worker, a session opens. Prometheus then goes down: Alertmanager resolves the alerts for want of updates (a false
+ * end) and the restarted Prometheus fires them again with a new startsAt, which the grace-period rule folds into the
+ * same sessions (scenario 10). They go idle, the alerts resolve, and after the grace period each session becomes one
  * span at the OTLP receiver with the session's ids, Alertmanager's startsAt/endsAt and the attributes of
  * contracts.md §3.
  */
@@ -49,6 +53,7 @@ class UsagePipelineTest {
     private static final Duration RULE_DELAY = Duration.ofMinutes(1);
     private static final Duration PATIENCE = Duration.ofMinutes(3);
     private static final long SLACK_SECONDS = 20;
+    private static final Duration GRACE = Duration.ofMinutes(3);
 
     @Inject
     Pool pool;
@@ -56,10 +61,15 @@ class UsagePipelineTest {
     @Inject
     FleetSync fleetSync;
 
+    @Inject
+    SessionTick tick;
+
     @InjectOtlp
     OtlpReceiver otlp;
 
     FleetSimulator simulator;
+
+    PrometheusComponent prometheus;
 
     @Test
     void aGpuAndAMigSliceGoBusyThenIdleAndEachBecomesOneSpan() {
@@ -83,13 +93,24 @@ class UsagePipelineTest {
         assertThat(sliceSession.getString("mig_profile")).isEqualTo(slice.profile().name());
         assertThat(sliceSession.getValue("slice_id")).as("linked to the synced slice").isNotNull();
 
+        Instant firstStart = instant(gpuSession, "starts_at");
+        prometheus.stop();
+        await().atMost(PATIENCE).until(() -> sessions("CLOSING").size() == 2);
+        prometheus.start();
+        await().atMost(PATIENCE).until(() -> sessions("OPEN").stream()
+                .filter(row -> row.getValue("current_starts_at") != null).count() == 2);
+        assertThat(instant(session(gpu.uuid(), null), "current_starts_at")).isAfter(firstStart);
+
         Instant idleAt = Instant.now();
         simulator.release(gpu);
         simulator.release(migGpu, slice);
-        await().atMost(PATIENCE).until(() -> sessions("FINAL").size() == 2);
+        await().atMost(PATIENCE).until(() -> sessions("CLOSING").size() == 2);
+        tick.finaliseDue(Instant.now().plus(GRACE)).await().atMost(Duration.ofSeconds(30));
+        assertThat(sessions("FINAL")).as("one session each, across the outage").hasSize(2);
 
         for (Row session : List.of(session(gpu.uuid(), null), session(migGpu.uuid(), slice.gpuInstanceId()))) {
             assertThat(session.getString("close_reason")).isEqualTo("RESOLVED");
+            assertThat(instant(session, "starts_at")).as("starts when it first fired").isBefore(idleAt.minus(RULE_DELAY));
             assertThat(instant(session, "ends_at")).isCloseTo(idleAt.plus(RULE_DELAY), within(SLACK_SECONDS, ChronoUnit.SECONDS));
             String traceId = session.getString("trace_id");
             await().atMost(Duration.ofSeconds(60)).until(() -> !otlp.spans(traceId).isEmpty());

@@ -91,7 +91,8 @@ class SessionStateMachineTest {
     void aClosingSessionThatEndedBeforeTheNewStartKeepsItsOwnEnd() {
         machine.apply(notifications.firing("a", T0, T0), ledger);
         machine.apply(notifications.resolved("a", T0, T0.plusSeconds(100), T0.plusSeconds(100)), ledger);
-        machine.apply(notifications.firing("a", T0.plusSeconds(400), T0.plusSeconds(400)), ledger);
+        Instant afterGrace = T0.plusSeconds(100).plus(GRACE).plusSeconds(1);
+        machine.apply(notifications.firing("a", afterGrace, afterGrace), ledger);
 
         Session first = ledger.created().get(0);
         assertThat(first.state()).isEqualTo(SessionState.FINAL);
@@ -113,9 +114,40 @@ class SessionStateMachineTest {
     }
 
     @Test
+    void anAlertBackWithANewStartInsideTheGracePeriodContinuesItsSession() {
+        machine.apply(notifications.firing("a", T0, T0), ledger);
+        Instant falseEnd = T0.plusSeconds(3600);
+        machine.apply(notifications.resolved("a", T0, falseEnd, falseEnd), ledger);
+        Instant back = falseEnd.plusSeconds(300);
+        machine.apply(notifications.firing("a", back, back), ledger);
+        machine.apply(notifications.resolved("a", T0, falseEnd, back.plusSeconds(10)), ledger);
+        machine.apply(notifications.resolved("a", back, back.plusSeconds(600), back.plusSeconds(600)), ledger);
+
+        assertThat(ledger.created()).singleElement().satisfies(session -> {
+            assertThat(session.startsAt()).isEqualTo(T0);
+            assertThat(session.following()).isEqualTo(back);
+            assertThat(session.state()).isEqualTo(SessionState.CLOSING);
+            assertThat(session.endsAt()).as("the real end, not the false one").isEqualTo(back.plusSeconds(600));
+            assertThat(session.duplicates()).as("the old resolve re-sent changed nothing").isEqualTo(1);
+        });
+    }
+
+    @Test
+    void anAlertBackAfterTheGracePeriodIsANewSession() {
+        machine.apply(notifications.firing("a", T0, T0), ledger);
+        machine.apply(notifications.resolved("a", T0, T0.plusSeconds(60), T0.plusSeconds(60)), ledger);
+        Instant back = T0.plusSeconds(60).plus(GRACE).plusSeconds(1);
+        machine.apply(notifications.firing("a", back, back), ledger);
+
+        assertThat(ledger.created()).hasSize(2);
+        assertThat(ledger.created().get(0).closeReason()).isEqualTo(CloseReason.RESOLVED);
+        assertThat(ledger.created().get(0).endsAt()).isEqualTo(T0.plusSeconds(60));
+    }
+
+    @Test
     void loadedSessionsAreChangedInPlaceNotCreated() {
         Session stored = new Session(7L, new SessionKey("a", T0), "GpuInUse", java.util.Map.of(), SessionState.OPEN,
-                null, null, null, T0, 0, 0);
+                null, null, null, T0, null, 0, 0);
         ledger.load(stored);
 
         machine.apply(notifications.resolved("a", T0, T0.plusSeconds(60), T0.plusSeconds(60)), ledger);
