@@ -72,7 +72,7 @@ class UsagePipelineTest {
     PrometheusComponent prometheus;
 
     @Test
-    void aGpuAndAMigSliceGoBusyThenIdleAndEachBecomesOneSpan() {
+    void aGpuAndAMigSliceGoBusyThenIdleAndEachBecomesOneSpan() throws Exception {
         fleetSync.syncAll().await().atMost(Duration.ofSeconds(60));
         FleetDefinition fleet = simulator.definition();
         FleetDevice gpu = fleet.devices().stream().filter(d -> !d.mig() && fleet.podUsing(d).isPresent())
