@@ -29,9 +29,7 @@ import org.aitelemetry.devkit.process.QuarkusAppComponent;
  * PostgreSQL. For each fleet size (GPUs, in steps of 1,000 = 5 clusters × 25 nodes × 8 GPUs, 4 % of GPUs in MIG mode,
  * 50 projects per 1,000 GPUs; 10,000 is exactly the acceptance fleet) it reports the first full cycle, the median of
  * the following unchanged cycles (readings are frozen, so nothing changes), the rows those wrote, the queries per
- * cycle and the worker's RSS after the cycles. The worker runs with the comma-separated JVM options of system property
- * {@code bench.jvm} (default {@code -Xmx256m}, a heap cap as a container memory limit would set); {@code -Dbench.jvm=}
- * runs it with the JVM's defaults.
+ * cycle and the worker's RSS after the cycles. The worker runs with the JVM options of {@link WorkerJvm}.
  */
 public final class FleetSyncBenchmark {
 
@@ -58,7 +56,7 @@ public final class FleetSyncBenchmark {
         }
         FleetSyncBenchmark benchmark = new FleetSyncBenchmark(Path.of("").toAbsolutePath());
         System.out.printf("Fleet sync, packaged worker (%s), real Prometheus 2.42 + PostgreSQL 16, %d cores; "
-                + "%d cycles per size%n", jvmOptions().isEmpty() ? "JVM defaults" : String.join(" ", jvmOptions()), Runtime.getRuntime().availableProcessors(),
+                + "%d cycles per size%n", WorkerJvm.describe(), Runtime.getRuntime().availableProcessors(),
                 CYCLES);
         System.out.printf("%8s %7s %9s %7s %8s %10s %12s %10s %9s %9s%n", "GPUs", "slices", "projects", "queries",
                 "first", "unchanged", "rows/unchgd", "ms/1kGPU", "RSS", "series");
@@ -101,17 +99,12 @@ public final class FleetSyncBenchmark {
         config.put("quarkus.oidc.tenant-enabled", "false");
         Path jar = root.resolve("telemetry-worker/target/quarkus-app/quarkus-run.jar");
         try (QuarkusAppComponent worker = new QuarkusAppComponent("telemetry-worker", jar, LoopbackPorts.free(), config,
-                jvmOptions(), workspace)) {
+                WorkerJvm.options(), workspace)) {
             worker.start();
             List<Cycle> cycles = awaitCycles(worker.logFile(), Duration.ofMinutes(5));
             long rss = ProcessMemory.residentMib(worker.pid());
             report(gpus, fleet, cycles, rss, series);
         }
-    }
-
-    private static List<String> jvmOptions() {
-        String options = System.getProperty("bench.jvm", "-Xmx256m").trim();
-        return options.isEmpty() ? List.of() : List.of(options.split(","));
     }
 
     private static List<Cycle> awaitCycles(Path log, Duration patience) throws IOException, InterruptedException {

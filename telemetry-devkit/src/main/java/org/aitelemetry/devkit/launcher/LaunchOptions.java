@@ -1,5 +1,8 @@
 package org.aitelemetry.devkit.launcher;
 
+import static org.aitelemetry.devkit.CommandLineArgs.bounded;
+import static org.aitelemetry.devkit.CommandLineArgs.value;
+
 import java.nio.file.Path;
 
 /** Command-line options of the local run. */
@@ -17,7 +20,8 @@ record LaunchOptions(Path projectRoot, int workerPort, int sitePort, long seed, 
               --root DIR              project root holding the built apps (default: current directory)
               --help                  show this help
             Components (PostgreSQL, Prometheus, the fleet simulator) take free loopback ports;
-            logs go to target/devkit/<component>/.
+            logs go to target/devkit/<component>/. The worker accepts tokens of a local issuer whose key lives
+            as long as the launcher: a token with role alerts-writer is written to target/devkit/oidc/.
             """;
 
     static LaunchOptions parse(String[] args) {
@@ -43,25 +47,5 @@ record LaunchOptions(Path projectRoot, int workerPort, int sitePort, long seed, 
             }
         }
         return new LaunchOptions(root, workerPort, sitePort, seed, clusters, nodes, gpus, help);
-    }
-
-    private static String value(String[] args, int index) {
-        if (index >= args.length) {
-            throw new IllegalArgumentException(args[index - 1] + " needs a value");
-        }
-        return args[index];
-    }
-
-    private static int bounded(String[] args, int index, int min, int max) {
-        String value = value(args, index);
-        try {
-            int number = Integer.parseInt(value);
-            if (number < min || number > max) {
-                throw new IllegalArgumentException(args[index - 1] + " must be between " + min + " and " + max + ", not " + value);
-            }
-            return number;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(args[index - 1] + " must be a number, not " + value, e);
-        }
     }
 }

@@ -1,10 +1,14 @@
 package org.aitelemetry.devkit.launcher;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import org.aitelemetry.devkit.Component;
@@ -12,6 +16,7 @@ import org.aitelemetry.devkit.Workspace;
 import org.aitelemetry.devkit.fleet.FleetDefinition;
 import org.aitelemetry.devkit.fleet.FleetSimulator;
 import org.aitelemetry.devkit.fleet.FleetSpec;
+import org.aitelemetry.devkit.oidc.LocalTokenIssuer;
 import org.aitelemetry.devkit.postgres.PostgresComponent;
 import org.aitelemetry.devkit.prometheus.PrometheusComponent;
 import org.aitelemetry.devkit.prometheus.PrometheusSettings;
@@ -25,6 +30,10 @@ public final class LocalPlatform {
 
     /** Scrape and rule evaluation interval of the local Prometheus: lively enough to watch, light on a laptop. */
     private static final Duration SCRAPE_INTERVAL = Duration.ofSeconds(5);
+    /** Long enough for a working day; the issuer's key dies with the launcher anyway. */
+    private static final Duration TOKEN_LIFETIME = Duration.ofHours(12);
+    /** A body a real Alertmanager 0.25 posted, relative to the project root. */
+    private static final String FIRING_FIXTURE = "telemetry-worker/src/test/resources/alertmanager/alertmanager-0.25-firing.json";
 
     private final LaunchOptions options;
     private final Workspace workspace;
@@ -83,10 +92,12 @@ public final class LocalPlatform {
         Map<String, String> workerConfig = new HashMap<>(datasource);
         workerConfig.put("telemetry.sources.local.url", prometheus.url());
         workerConfig.put("telemetry.sync.every", "15s");
-        // No Keycloak in the local stack yet: the worker's ingest endpoints then refuse every caller (401).
-        workerConfig.put("quarkus.oidc.tenant-enabled", "false");
+        // No Keycloak in the local stack yet: the worker verifies tokens of a throwaway local issuer instead.
+        LocalTokenIssuer issuer = LocalTokenIssuer.generate();
+        workerConfig.putAll(issuer.appConfig());
         QuarkusAppComponent worker = start(app("telemetry-worker", options.workerPort(), workerConfig));
         QuarkusAppComponent site = start(app("telemetry-site", options.sitePort(), datasource));
+        Path token = writeToken(issuer.mint("alertmanager", List.of("alerts-writer"), TOKEN_LIFETIME));
         System.out.printf("""
 
                 AI Telemetry is running (Ctrl-C stops everything).
@@ -95,11 +106,24 @@ public final class LocalPlatform {
                   postgres   %s  (user %s)
                   prometheus %s  (metric source "local" of the worker)
                   fleet      %s/metrics/<cluster>/{dcgm,kube}  (%d simulated GPUs, seed %d)
+                  token      %s  (role alerts-writer, %d h, valid for this run only)
                   logs       %s
+                Post an Alertmanager notification to the worker (from the project root):
+                  curl -H "Authorization: Bearer $(cat %s)" -H 'Content-Type: application/json' \\
+                    --data @%s %s/api/ingest/v1/alertmanager
                 """,
                 site.url(), site.url(), worker.url(), worker.url(),
                 postgres.jdbcUrl(database), PostgresComponent.USER, prometheus.url(), simulator.url(),
-                simulator.definition().devices().size(), options.seed(), workspace.root());
+                simulator.definition().devices().size(), options.seed(), token, TOKEN_LIFETIME.toHours(),
+                workspace.root(), options.projectRoot().relativize(token), FIRING_FIXTURE, worker.url());
+    }
+
+    /** Writes the token readable by its owner only, where the printed curl line reads it. */
+    private Path writeToken(String token) throws IOException {
+        Path file = workspace.dir("oidc").resolve("alerts-writer.jwt");
+        Files.deleteIfExists(file);
+        Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        return Files.writeString(file, token + "\n");
     }
 
     private QuarkusAppComponent app(String module, int port, Map<String, String> config) {

@@ -1,0 +1,42 @@
+package org.aitelemetry.devkit.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * CPU seconds (user + system) Linux has charged so far to the worker, to PostgreSQL (the postmaster and its live
+ * backends) and to this JVM, the load generator; the difference of two samples shows who used the cores in between.
+ */
+record CpuSample(double worker, double postgres, double generator) {
+
+    /** USER_HZ, the unit of /proc/PID/stat times; 100 on every Linux build we run on. */
+    private static final double TICKS_PER_SECOND = 100;
+
+    static CpuSample take(long workerPid, long postmasterPid) throws IOException {
+        double postgres = seconds(postmasterPid);
+        for (ProcessHandle backend : ProcessHandle.of(postmasterPid).map(p -> p.descendants().toList()).orElseThrow()) {
+            postgres += secondsIfAlive(backend.pid());
+        }
+        return new CpuSample(seconds(workerPid), postgres, seconds(ProcessHandle.current().pid()));
+    }
+
+    CpuSample minus(CpuSample earlier) {
+        return new CpuSample(worker - earlier.worker, postgres - earlier.postgres, generator - earlier.generator);
+    }
+
+    private static double secondsIfAlive(long pid) {
+        try {
+            return seconds(pid);
+        } catch (IOException ended) {
+            return 0;
+        }
+    }
+
+    private static double seconds(long pid) throws IOException {
+        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+        // The command name may hold spaces and parentheses: fields are counted from the last ')'.
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / TICKS_PER_SECOND;
+    }
+}

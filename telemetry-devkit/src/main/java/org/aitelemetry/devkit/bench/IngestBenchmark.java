@@ -1,0 +1,144 @@
+package org.aitelemetry.devkit.bench;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.aitelemetry.devkit.LoopbackPorts;
+import org.aitelemetry.devkit.Workspace;
+import org.aitelemetry.devkit.oidc.LocalTokenIssuer;
+import org.aitelemetry.devkit.postgres.PostgresComponent;
+import org.aitelemetry.devkit.postgres.SchemaMigrator;
+import org.aitelemetry.devkit.process.QuarkusAppComponent;
+
+/**
+ * Alert-ingest benchmark (acceptance.md: at least 5,000 alerts/s sustained on 2 cores, goal 20,000; p99 batch latency
+ * under 50 ms; 0 lost). The packaged worker, with tokens from {@link LocalTokenIssuer} and its sync and rollup jobs
+ * off, takes Alertmanager 0.25 notifications ({@link AlertGroup}) from closed-loop senders on loopback
+ * ({@link WebhookLoad}): a warm-up, a measured phase, then every open session resolved. Afterwards PostgreSQL is
+ * asked whether every acknowledged alert is stored and, once session processing has consumed them, whether every
+ * session is there and closed. {@code /q/health/live} at the same concurrency is the round-trip floor. Exits 1 when an
+ * alert is lost, a request failed, or drained sessions do not match what was sent.
+ */
+public final class IngestBenchmark {
+
+    private static final Duration CLOSING_PATIENCE = Duration.ofMinutes(5);
+    private static final Duration TOKEN_LIFETIME = Duration.ofHours(2);
+
+    private final IngestOptions options;
+    private final Path root;
+    private final Workspace workspace;
+
+    private IngestBenchmark(IngestOptions options, Path root) {
+        this.options = options;
+        this.root = root;
+        this.workspace = new Workspace(root.resolve("target/devkit/bench-ingest"));
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (List.of(args).contains("--help")) {
+            System.out.print(IngestOptions.USAGE);
+            return;
+        }
+        IngestOptions options;
+        try {
+            options = IngestOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.err.print(IngestOptions.USAGE);
+            System.exit(2);
+            return;
+        }
+        System.exit(new IngestBenchmark(options, Path.of("").toAbsolutePath()).run() ? 0 : 1);
+    }
+
+    private boolean run() throws Exception {
+        LocalTokenIssuer issuer = LocalTokenIssuer.generate();
+        try (PostgresComponent postgres = new PostgresComponent(workspace)) {
+            postgres.start();
+            String database = postgres.createDatabase("ingest");
+            String jdbcUrl = postgres.jdbcUrl(database);
+            SchemaMigrator.migrate(jdbcUrl);
+            commitDurably(jdbcUrl, database);
+            Map<String, String> config = new HashMap<>(issuer.appConfig());
+            config.put("quarkus.datasource.jdbc.url", jdbcUrl);
+            config.put("quarkus.datasource.reactive.url", postgres.reactiveUrl(database));
+            config.put("quarkus.datasource.username", PostgresComponent.USER);
+            config.put("quarkus.datasource.password", PostgresComponent.PASSWORD);
+            config.put("telemetry.sync.every", "off");
+            config.put("telemetry.usage.every", "off");
+            Path jar = root.resolve("telemetry-worker/target/quarkus-app/quarkus-run.jar");
+            try (QuarkusAppComponent worker = new QuarkusAppComponent("telemetry-worker", jar, LoopbackPorts.free(),
+                    config, WorkerJvm.options(), workspace)) {
+                worker.start();
+                return measure(worker, postgres.serverPid().orElseThrow(), issuer, jdbcUrl);
+            }
+        }
+    }
+
+    /**
+     * A 2xx promises the batch is durable, but embedded PostgreSQL runs with {@code synchronous_commit=off}; production
+     * commits wait for the WAL flush, and so do the benchmark's.
+     */
+    private static void commitDurably(String jdbcUrl, String database) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(jdbcUrl, PostgresComponent.USER, PostgresComponent.PASSWORD);
+                Statement statement = connection.createStatement()) {
+            statement.execute("ALTER DATABASE " + database + " SET synchronous_commit TO on");
+        }
+    }
+
+    private boolean measure(QuarkusAppComponent worker, long postmasterPid, LocalTokenIssuer issuer, String jdbcUrl)
+            throws Exception {
+        URI webhook = URI.create(worker.url() + "/api/ingest/v1/alertmanager");
+        IngestReport report = new IngestReport(options);
+        report.header(WorkerJvm.describe());
+        report.authCheck(IngestAuthCheck.verify(webhook, issuer));
+        WebhookLoad.Result result = load(worker, postmasterPid, webhook, issuer, report);
+        long acknowledged = System.nanoTime();
+        long pending = awaitDrained(jdbcUrl);
+        double drainSeconds = (System.nanoTime() - acknowledged) / 1e9;
+        boolean sound = report.stored(result, IngestRows.count(jdbcUrl), pending, drainSeconds);
+        if (options.floorSeconds() > 0) {
+            CpuSample before = CpuSample.take(worker.pid(), postmasterPid);
+            RoundTripFloor.Result floor = RoundTripFloor.measure(URI.create(worker.url() + "/q/health/live"),
+                    options.senders(), options.floorSeconds());
+            report.floor(floor, CpuSample.take(worker.pid(), postmasterPid).minus(before), result);
+        }
+        return sound;
+    }
+
+    /** Warm-up, measured phase and closing resolves; returns once every notification is answered. */
+    private WebhookLoad.Result load(QuarkusAppComponent worker, long postmasterPid, URI webhook, LocalTokenIssuer issuer,
+            IngestReport report) throws Exception {
+        WebhookLoad load = new WebhookLoad(webhook, issuer.mint("alertmanager", List.of("alerts-writer"),
+                TOKEN_LIFETIME), options);
+        load.start();
+        Thread.sleep(options.warmupSeconds() * 1000L);
+        CpuSample before = CpuSample.take(worker.pid(), postmasterPid);
+        load.beginMeasuring();
+        Thread.sleep(options.seconds() * 1000L);
+        load.endMeasuring();
+        CpuSample cpu = CpuSample.take(worker.pid(), postmasterPid).minus(before);
+        long rssMib = ProcessMemory.residentMib(worker.pid());
+        WebhookLoad.Result result = load.awaitClosed(CLOSING_PATIENCE);
+        report.load(result, cpu, rssMib);
+        return result;
+    }
+
+    /** Polls until no notification is pending or the drain time is up; returns what is still pending. */
+    private long awaitDrained(String jdbcUrl) throws SQLException, InterruptedException {
+        long deadline = System.nanoTime() + options.drainSeconds() * 1_000_000_000L;
+        long pending = IngestRows.pending(jdbcUrl);
+        while (pending > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(250);
+            pending = IngestRows.pending(jdbcUrl);
+        }
+        return pending;
+    }
+}

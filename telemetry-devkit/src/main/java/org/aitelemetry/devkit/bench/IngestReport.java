@@ -1,0 +1,110 @@
+package org.aitelemetry.devkit.bench;
+
+import java.util.stream.Collectors;
+
+/** The ingest benchmark's printed figures, one labelled line per finding, and the verdict on what was stored. */
+final class IngestReport {
+
+    /** acceptance.md, alert ingest. */
+    private static final int MUST_RATE = 5_000;
+    private static final int GOAL_RATE = 20_000;
+    private static final double P99_MILLIS = 50;
+    private static final int MIN_JUDGED_SECONDS = 10;
+
+    private final IngestOptions options;
+
+    IngestReport(IngestOptions options) {
+        this.options = options;
+    }
+
+    void header(String workerJvm) {
+        System.out.printf("Alert ingest, packaged worker (%s), PostgreSQL 16, %d cores; %d senders, batches of %d-%d "
+                + "alerts, %.0f %% re-sent firings, %d nodes x %d open sessions; warm-up %d s, measured %d s%n", workerJvm,
+                Runtime.getRuntime().availableProcessors(), options.senders(), options.batchMin(), options.batchMax(),
+                options.duplicateShare() * 100, options.nodes(), options.openPerNode(), options.warmupSeconds(),
+                options.seconds());
+    }
+
+    void authCheck(String answers) {
+        System.out.printf("%-11s %s%n", "tokens", answers);
+    }
+
+    void load(WebhookLoad.Result result, CpuSample cpu, long rssMib) {
+        Tally measured = result.measured();
+        double batchesPerSecond = measured.requests() / result.measuredSeconds();
+        System.out.printf("%-11s %,d alerts in %.1f s = %,.0f alerts/s sustained; %,.1f batches/s of %.1f alerts%n",
+                "measured", measured.alerts(), result.measuredSeconds(), measured.alerts() / result.measuredSeconds(),
+                batchesPerSecond, measured.requests() == 0 ? 0.0 : (double) measured.alerts() / measured.requests());
+        Stats millis = measured.millis();
+        if (millis != null) {
+            System.out.printf("%-11s p50 %.1f ms, p95 %.1f ms, p99 %.1f ms, max %.1f ms (per batch, sent to answered)%n",
+                    "latency", millis.median(), millis.p95(), millis.p99(), millis.max());
+            targets(measured.alerts() / result.measuredSeconds(), millis.p99());
+        }
+        System.out.printf("%-11s %s (every phase)%s%n", "answers", result.outcomes().entrySet().stream()
+                .map(outcome -> outcome.getKey() + " x " + String.format("%,d", outcome.getValue()))
+                .collect(Collectors.joining(", ")), result.failures() > 0 ? "  FAILED REQUESTS" : "");
+        double seconds = result.measuredSeconds();
+        System.out.printf("%-11s worker %.2f, PostgreSQL %.2f, load generator %.2f cores busy while measuring "
+                + "(worker CPU: %.0f us per alert, %.0f us per batch)%n", "cpu", cpu.worker() / seconds,
+                cpu.postgres() / seconds, cpu.generator() / seconds,
+                measured.alerts() == 0 ? 0.0 : cpu.worker() * 1e6 / measured.alerts(),
+                measured.requests() == 0 ? 0.0 : cpu.worker() * 1e6 / measured.requests());
+        System.out.printf("%-11s %d MiB at the end of the measured phase%n", "worker RSS", rssMib);
+    }
+
+    /** Prints what PostgreSQL holds against what was sent; true when nothing is missing. */
+    boolean stored(WebhookLoad.Result result, IngestRows rows, long pending, double drainSeconds) {
+        long acknowledged = result.accepted().alerts();
+        boolean allStored = rows.notifications() == acknowledged;
+        System.out.printf("%-11s %,d alerts acknowledged, %,d alert_notification rows: %s; %,d batches (+1 of the "
+                + "token check), %,d alert_batch rows%n", "stored", acknowledged, rows.notifications(),
+                allStored ? "0 lost" : "MISMATCH (" + (acknowledged - rows.notifications()) + " lost)",
+                result.accepted().requests(), rows.batches());
+        System.out.printf("%-11s %,d sent, each fired and resolved (%,d resolves); %,d firings re-sent%n", "sessions",
+                result.sessionsOpened(), result.resolved(), result.duplicates());
+        if (pending > 0) {
+            System.out.printf("%-11s NOT DRAINED: %,d of %,d notifications still pending (processed_at IS NULL) after "
+                    + "%d s; no session processing consumed them, so sessions are not judged (usage_session: %,d "
+                    + "rows)%n", "processing", pending, rows.notifications(), options.drainSeconds(), rows.sessions());
+            return allStored && result.failures() == 0;
+        }
+        boolean sessionsMatch = rows.sessions() == result.sessionsOpened() && rows.closedSessions() == result.resolved();
+        System.out.printf("%-11s drained %.1f s after the last answer: usage_session %,d rows (%,d closed), duplicates "
+                + "counted %,d; %s%n", "processing", drainSeconds, rows.sessions(), rows.closedSessions(),
+                rows.countedDuplicates(), sessionsMatch ? "every session present and closed" : "SESSIONS MISMATCH");
+        return allStored && result.failures() == 0 && sessionsMatch;
+    }
+
+    void floor(RoundTripFloor.Result floor, CpuSample cpu, WebhookLoad.Result ingest) {
+        Stats floorMillis = floor.tally().millis();
+        Stats ingestMillis = ingest.measured().millis();
+        if (floorMillis == null || ingestMillis == null) {
+            System.out.printf("%-11s no answers to compare (%d failures)%n", "floor", floor.failures());
+            return;
+        }
+        double floorRate = floor.tally().requests() / floor.seconds();
+        System.out.printf("%-11s GET /q/health/live, %d senders, %d s: %,.0f requests/s, p50 %.2f ms, p99 %.2f ms, "
+                + "%.0f us of worker CPU per request%s; an ingest batch takes %.0fx its p50, ingest answers %.0fx fewer "
+                + "requests/s%n", "floor", options.senders(), options.floorSeconds(), floorRate, floorMillis.median(),
+                floorMillis.p99(), floor.answered() == 0 ? 0.0 : cpu.worker() * 1e6 / floor.answered(),
+                floor.failures() > 0 ? " (" + floor.failures() + " failures)" : "",
+                ingestMillis.median() / floorMillis.median(),
+                floorRate / (ingest.measured().requests() / ingest.measuredSeconds()));
+    }
+
+    private void targets(double alertsPerSecond, double p99Millis) {
+        if (options.seconds() < MIN_JUDGED_SECONDS) {
+            System.out.printf("%-11s not judged: a measured phase under %d s says nothing about them%n", "targets",
+                    MIN_JUDGED_SECONDS);
+            return;
+        }
+        System.out.printf("%-11s must >= %,d alerts/s: %s; goal >= %,d: %s; p99 < %.0f ms: %s%n", "targets", MUST_RATE,
+                verdict(alertsPerSecond >= MUST_RATE), GOAL_RATE, verdict(alertsPerSecond >= GOAL_RATE), P99_MILLIS,
+                verdict(p99Millis < P99_MILLIS));
+    }
+
+    private static String verdict(boolean met) {
+        return met ? "met" : "NOT met";
+    }
+}

@@ -1,0 +1,45 @@
+package org.aitelemetry.devkit.bench;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.aitelemetry.devkit.postgres.PostgresComponent;
+
+/** What the worker stored, counted in PostgreSQL after the load. */
+record IngestRows(long batches, long notifications, long pending, long sessions, long closedSessions,
+        long countedDuplicates) {
+
+    static IngestRows count(String jdbcUrl) throws SQLException {
+        try (Connection connection = connect(jdbcUrl); Statement statement = connection.createStatement()) {
+            long batches = single(statement, "SELECT count(*) FROM alert_batch");
+            long notifications = single(statement, "SELECT count(*) FROM alert_notification");
+            long pending = single(statement, "SELECT count(*) FROM alert_notification WHERE processed_at IS NULL");
+            try (ResultSet sessions = statement.executeQuery("SELECT count(*), count(ends_at), "
+                    + "coalesce(sum(duplicates), 0) FROM usage_session")) {
+                sessions.next();
+                return new IngestRows(batches, notifications, pending, sessions.getLong(1), sessions.getLong(2),
+                        sessions.getLong(3));
+            }
+        }
+    }
+
+    /** Notifications no session processing has consumed yet. */
+    static long pending(String jdbcUrl) throws SQLException {
+        try (Connection connection = connect(jdbcUrl); Statement statement = connection.createStatement()) {
+            return single(statement, "SELECT count(*) FROM alert_notification WHERE processed_at IS NULL");
+        }
+    }
+
+    private static Connection connect(String jdbcUrl) throws SQLException {
+        return DriverManager.getConnection(jdbcUrl, PostgresComponent.USER, PostgresComponent.PASSWORD);
+    }
+
+    private static long single(Statement statement, String sql) throws SQLException {
+        try (ResultSet result = statement.executeQuery(sql)) {
+            result.next();
+            return result.getLong(1);
+        }
+    }
+}
