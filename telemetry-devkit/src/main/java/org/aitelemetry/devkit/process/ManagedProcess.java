@@ -30,7 +30,14 @@ public final class ManagedProcess {
     }
 
     public static ManagedProcess start(String name, List<String> command, Path logFile) throws IOException {
+        return start(name, command, logFile, null);
+    }
+
+    /** Starts the command in {@code workingDir} (null: this JVM's). */
+    public static ManagedProcess start(String name, List<String> command, Path logFile, Path workingDir)
+            throws IOException {
         Process process = new ProcessBuilder(command)
+                .directory(workingDir == null ? null : workingDir.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(Redirect.appendTo(logFile.toFile()))
                 .start();

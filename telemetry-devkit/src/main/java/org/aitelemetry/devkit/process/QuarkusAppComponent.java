@@ -18,6 +18,8 @@ import org.aitelemetry.devkit.Workspace;
  */
 public final class QuarkusAppComponent implements Component {
 
+    private static final String CLASS_DATA_ARCHIVE = "app-cds.jsa";
+
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
 
     private final String name;
@@ -73,7 +75,7 @@ public final class QuarkusAppComponent implements Component {
             throw new IllegalStateException(runnerJar + " is missing: build the project first (./mvnw package -DskipTests)");
         }
         Files.deleteIfExists(logFile());
-        process = ManagedProcess.start(name, command(), logFile());
+        process = ManagedProcess.start(name, command(), logFile(), appDir());
         awaitReady();
     }
 
@@ -93,17 +95,22 @@ public final class QuarkusAppComponent implements Component {
     private List<String> command() {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        Path classDataArchive = runnerJar.resolveSibling("app-cds.jsa");
-        if (Files.isRegularFile(classDataArchive)) {
-            command.add("-XX:SharedArchiveFile=" + classDataArchive);
+        // The JVM uses the AppCDS archive only with the class path it was dumped with: quarkus-run.jar, relative to
+        // its own folder. Started from anywhere else it silently runs without it.
+        if (Files.isRegularFile(appDir().resolve(CLASS_DATA_ARCHIVE))) {
+            command.add("-XX:SharedArchiveFile=" + CLASS_DATA_ARCHIVE);
         }
         command.addAll(jvmOptions);
         command.add("-Dquarkus.http.port=" + port);
         command.add("-Dquarkus.http.host=127.0.0.1");
         config.forEach((key, value) -> command.add("-D" + key + "=" + value));
         command.add("-jar");
-        command.add(runnerJar.toString());
+        command.add(runnerJar.getFileName().toString());
         return command;
+    }
+
+    private Path appDir() {
+        return runnerJar.toAbsolutePath().getParent();
     }
 
     private void awaitReady() throws InterruptedException {
