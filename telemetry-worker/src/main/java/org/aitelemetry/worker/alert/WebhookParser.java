@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Reads Alertmanager webhook bodies (version "4", contracts.md §1) leniently: unknown fields are ignored and optional
@@ -59,9 +60,9 @@ public final class WebhookParser {
         for (int i = 0; i < alerts.size(); i++) {
             parsed.add(alert(alerts.get(i), i));
         }
-        return new WebhookBatch(root.path("receiver").asText(""), status(root.path("status"), "batch", parsed),
-                text(root, "groupKey"), text(root, "externalURL"), Math.max(0, root.path("truncatedAlerts").asInt(0)),
-                parsed);
+        return new WebhookBatch(Objects.requireNonNullElse(text(root, "receiver", 200), ""),
+                status(root.path("status"), "batch", parsed), text(root, "groupKey", 4000),
+                text(root, "externalURL", 2048), Math.max(0, root.path("truncatedAlerts").asInt(0)), parsed);
     }
 
     private JsonNode readTree(byte[] body) {
@@ -80,7 +81,7 @@ public final class WebhookParser {
             throw new MalformedWebhookException(where + " is not an object");
         }
         String fingerprint = alert.path("fingerprint").asText("");
-        if (fingerprint.isEmpty() || fingerprint.length() > MAX_FINGERPRINT) {
+        if (fingerprint.isEmpty() || fingerprint.length() > MAX_FINGERPRINT || fingerprint.indexOf('\0') >= 0) {
             throw new MalformedWebhookException(where + ".fingerprint must be 1 to " + MAX_FINGERPRINT + " characters");
         }
         AlertStatus status = status(alert.path("status"), where, null);
@@ -146,6 +147,9 @@ public final class WebhookParser {
                 throw new MalformedWebhookException(where + "." + entry.getKey() + " must be a string");
             }
             String value = entry.getValue().asText();
+            if (entry.getKey().indexOf('\0') >= 0 || value.indexOf('\0') >= 0) {
+                throw new MalformedWebhookException(where + "." + entry.getKey() + " contains a NUL character");
+            }
             bytes += entry.getKey().length() + value.length();
             if (bytes > MAX_LABEL_BYTES) {
                 throw new MalformedWebhookException(where + " exceed " + MAX_LABEL_BYTES + " bytes");
@@ -155,8 +159,19 @@ public final class WebhookParser {
         return values;
     }
 
-    private static String text(JsonNode root, String field) {
+    /**
+     * An informational text field, cut to its column's width. PostgreSQL text cannot hold NUL: such a batch could
+     * never be stored, so it is refused.
+     */
+    private static String text(JsonNode root, String field, int width) {
         JsonNode node = root.get(field);
-        return node == null || node.isNull() ? null : node.asText();
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        String text = node.asText();
+        if (text.indexOf('\0') >= 0) {
+            throw new MalformedWebhookException(field + " contains a NUL character");
+        }
+        return text.length() > width ? text.substring(0, width) : text;
     }
 }

@@ -70,6 +70,8 @@ class AlertmanagerWebhookResourceTest {
                 {"version":"4","status":"firing","notification_reason":"new","routeLabels":{"a":"b"},
                  "alerts":[{"status":"firing","fingerprint":"f1","startsAt":"2026-11-21T10:00:00.5+01:00",
                             "labels":{"alertname":"GpuInUse"},"newField":[1,2]}]}""").statusCode(200);
+        post("{\"version\":\"4\",\"receiver\":\"" + "r".repeat(300) + "\",\"groupKey\":\"" + "g".repeat(5000)
+                + "\",\"alerts\":[]}").statusCode(200);
     }
 
     @Test
@@ -92,6 +94,8 @@ class AlertmanagerWebhookResourceTest {
                 + "\"labels\":{\"big\":\"" + "x".repeat(70_000) + "\"}"), "exceed");
         badRequest(alert("\"fingerprint\":\"f\",\"status\":\"firing\",\"startsAt\":\"+300000-01-01T00:00:00Z\",\"labels\":{}"),
                 "out of range");
+        badRequest(alert("\"fingerprint\":\"f\",\"status\":\"firing\",\"startsAt\":\"2026-11-21T10:00:00Z\","
+                + "\"labels\":{\"pod\":\"a\\u0000b\"}"), "NUL character");
         badRequest("{\"alerts\":" + "[".repeat(500) + "]".repeat(500) + "}", "not valid JSON");
     }
 
