@@ -1,8 +1,8 @@
 package org.aitelemetry.devkit;
 
 /**
- * A part of the local stack (PostgreSQL, Prometheus, Alertmanager, the OTLP receiver and the in-process fleet
- * simulator today; Keycloak and Kafka as their issues land). Components start on free loopback ports, keep their logs under the
+ * A part of the local stack (PostgreSQL, Prometheus, Alertmanager, Kafka, the OTLP receiver and the in-process fleet
+ * simulator today; Keycloak as its issue lands). Components start on free loopback ports, keep their logs under the
  * {@link Workspace}, and stop without leaving a process behind.
  */
 public interface Component extends AutoCloseable {

@@ -3,6 +3,7 @@ package org.aitelemetry.devkit.process;
 import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -56,6 +57,16 @@ public final class ManagedProcess {
 
     public long pid() {
         return process.pid();
+    }
+
+    /** Waits for a short-lived process (a setup tool) to end and returns its exit code; one that overruns is killed. */
+    public int awaitExit(Duration timeout) throws InterruptedException {
+        boolean exited = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        stop(1);
+        if (!exited) {
+            throw new IllegalStateException(name + " did not finish within " + timeout.toSeconds() + " s");
+        }
+        return process.exitValue();
     }
 
     /** Asks the process to stop (SIGTERM), waits up to the grace period, then kills what is left of its tree. */

@@ -10,9 +10,9 @@ import org.aitelemetry.devkit.LoopbackPorts;
 import org.aitelemetry.devkit.Workspace;
 
 /**
- * A server from a Debian package (Prometheus, Alertmanager) run as a child process: its configuration and data live in
- * folders of its own under the {@link Workspace}, its port and data survive {@link #stop()}, and {@link #close()}
- * removes both folders but keeps the log.
+ * A server run as a child process (Prometheus and Alertmanager from Debian packages, Kafka from its jars in a JVM of
+ * its own): its configuration and data live in folders of its own under the {@link Workspace}, its port and data survive
+ * {@link #stop()}, and {@link #close()} removes both folders but keeps the log.
  */
 public abstract class ServerProcessComponent implements Component {
 

@@ -1,15 +1,14 @@
 package org.aitelemetry.devkit.prometheus;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.aitelemetry.devkit.FileTrees;
 import org.aitelemetry.devkit.Workspace;
+import org.aitelemetry.devkit.process.LogReadiness;
 import org.aitelemetry.devkit.process.ManagedProcess;
 import org.aitelemetry.devkit.process.ServerProcessComponent;
 
@@ -25,7 +24,6 @@ public final class PrometheusComponent extends ServerProcessComponent {
     public static final Path BINARY = Path.of("/usr/bin/prometheus");
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
-    private static final long READY_POLL_MILLIS = 20;
     /**
      * Prometheus logs this line right after it turns {@code /-/ready} to 200. Watching the log works the same with
      * mutual TLS, where polling {@code /-/ready} would need a client certificate.
@@ -87,22 +85,6 @@ public final class PrometheusComponent extends ServerProcessComponent {
 
     @Override
     protected void awaitReady(ManagedProcess started, long logOffset) throws IOException, InterruptedException {
-        Instant deadline = Instant.now().plus(READY_TIMEOUT);
-        while (Instant.now().isBefore(deadline)) {
-            if (logSince(logOffset).contains(READY_LOG_LINE)) {
-                return;
-            }
-            if (!started.isAlive()) {
-                throw new IllegalStateException(name() + " exited during start; see " + logFile());
-            }
-            Thread.sleep(READY_POLL_MILLIS);
-        }
-        throw new IllegalStateException(name() + " was not ready within " + READY_TIMEOUT.toSeconds() + " s; see " + logFile());
-    }
-
-    /** What the server logged since it was started; Prometheus logs little, so reading the whole file is cheap. */
-    private String logSince(long offset) throws IOException {
-        byte[] log = Files.readAllBytes(logFile());
-        return new String(log, (int) offset, log.length - (int) offset, StandardCharsets.UTF_8);
+        LogReadiness.await(started, logFile(), logOffset, READY_LOG_LINE, READY_TIMEOUT);
     }
 }

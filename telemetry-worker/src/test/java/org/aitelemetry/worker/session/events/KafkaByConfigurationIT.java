@@ -1,0 +1,50 @@
+package org.aitelemetry.worker.session.events;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.aitelemetry.devkit.LoopbackPorts;
+import org.aitelemetry.devkit.Workspace;
+import org.aitelemetry.devkit.kafka.KafkaComponent;
+import org.aitelemetry.devkit.postgres.PostgresComponent;
+import org.aitelemetry.devkit.process.QuarkusAppComponent;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The packaged worker, built with the in-memory default, moves its session events to Kafka through runtime
+ * configuration alone, as a deployment does: a {@code @QuarkusTest} profile cannot show this, since it rebuilds the app
+ * with the profile's connector (and Quarkus then infers serializers the packaged build never inferred).
+ */
+class KafkaByConfigurationIT {
+
+    private static final Path RUNNER = Path.of("target/quarkus-app/quarkus-run.jar");
+
+    @Test
+    void startsReadyWithItsProducerOnTheConfiguredBrokerAndTopic() throws Exception {
+        Workspace workspace = Workspace.fromSystemProperties();
+        try (PostgresComponent postgres = new PostgresComponent(workspace, "postgres-kafka-it");
+                KafkaComponent kafka = new KafkaComponent(workspace, "kafka-it")) {
+            postgres.start();
+            kafka.start();
+            String database = postgres.createDatabase("kafka_it");
+            try (QuarkusAppComponent worker = new QuarkusAppComponent("worker-kafka-it", RUNNER, LoopbackPorts.free(),
+                    Map.of("quarkus.datasource.jdbc.url", postgres.jdbcUrl(database),
+                            "quarkus.datasource.reactive.url", postgres.reactiveUrl(database),
+                            "quarkus.datasource.username", PostgresComponent.USER,
+                            "quarkus.datasource.password", PostgresComponent.PASSWORD,
+                            "quarkus.oidc.tenant-enabled", "false",
+                            "mp.messaging.outgoing.usage-session-events.connector", "smallrye-kafka",
+                            "kafka.bootstrap.servers", kafka.bootstrapServers()),
+                    workspace)) {
+                worker.start();
+
+                assertThat(Files.readString(worker.logFile()))
+                        .contains("Kafka producer kafka-producer-usage-session-events, connected to Kafka brokers '"
+                                + kafka.bootstrapServers() + "', is configured to write records to 'ai-telemetry.usage-sessions'")
+                        .doesNotContain("in-memory connector");
+            }
+        }
+    }
+}
