@@ -2,11 +2,14 @@ package org.aitelemetry.worker.session;
 
 import io.vertx.mutiny.core.eventbus.EventBus;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
 import java.util.List;
+import org.aitelemetry.worker.session.events.SessionEventPublisher;
 
 /**
- * What follows a committed change to sessions: metrics, the session events for downstream consumers, and a nudge to
- * the span exporter when sessions became final (or opened, with start spans on).
+ * What follows a committed change to sessions: metrics, the session events for downstream consumers (published after
+ * the commit, so a consumer never hears of a change that was rolled back), and a nudge to the span exporter when
+ * sessions became final (or opened, with start spans on).
  */
 @ApplicationScoped
 public class SessionOutcomes {
@@ -16,11 +19,13 @@ public class SessionOutcomes {
 
     private final SessionMetrics metrics;
     private final EventBus bus;
+    private final SessionEventPublisher events;
     private final boolean startSpans;
 
-    SessionOutcomes(SessionMetrics metrics, EventBus bus, SessionConfig config) {
+    SessionOutcomes(SessionMetrics metrics, EventBus bus, SessionEventPublisher events, SessionConfig config) {
         this.metrics = metrics;
         this.bus = bus;
+        this.events = events;
         this.startSpans = config.startSpans();
     }
 
@@ -39,6 +44,10 @@ public class SessionOutcomes {
                 || startSpans && transition.type() == Transition.Type.OPENED);
         if (spansDue) {
             bus.publish(SPANS_DUE_ADDRESS, null);
+        }
+        if (!transitions.isEmpty()) {
+            Instant now = Instant.now();
+            events.publish(transitions.stream().map(transition -> SessionEvents.of(transition, now)).toList());
         }
     }
 

@@ -6,6 +6,8 @@ import static org.aitelemetry.worker.session.WebhookBodies.gpuLabels;
 import static org.aitelemetry.worker.session.WebhookBodies.post;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -14,6 +16,8 @@ import io.restassured.RestAssured;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
+import io.smallrye.reactive.messaging.memory.InMemoryConnector;
+import jakarta.enterprise.inject.Any;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,6 +31,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.worker.alert.IngestSecurityProfile;
+import org.aitelemetry.worker.session.events.SessionEvent;
+import org.aitelemetry.worker.session.events.SessionEventPublisher;
 import org.aitelemetry.worker.span.SpanIds;
 import org.junit.jupiter.api.Test;
 
@@ -41,6 +47,7 @@ import org.junit.jupiter.api.Test;
 class UsageSessionsTest {
 
     private static final Duration GRACE = Duration.ofMinutes(15);
+    private static final ObjectMapper EVENTS = new ObjectMapper().registerModule(new JavaTimeModule());
 
     @Inject
     Pool pool;
@@ -50,6 +57,10 @@ class UsageSessionsTest {
 
     @Inject
     SessionTick tick;
+
+    @Inject
+    @Any
+    InMemoryConnector connector;
 
     private final Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS).minusSeconds(3600);
 
@@ -89,6 +100,29 @@ class UsageSessionsTest {
         assertThat(session.getString("export_state")).as("queued for exactly one span").isEqualTo("PENDING");
         assertThat(session.getString("trace_id")).isEqualTo(SpanIds.traceId(fingerprint, start));
         assertThat(session.getString("span_id")).isEqualTo(SpanIds.spanId(fingerprint, start, SpanIds.USAGE_SPAN));
+    }
+
+    @Test
+    void everyTransitionIsPublishedAfterCommitAsASessionEvent() throws Exception {
+        String fingerprint = fingerprint();
+        post(firing(fingerprint, start, gpuLabels("GPU-ev", "p"))).statusCode(200);
+        drain();
+        post(resolved(fingerprint, start, start.plusSeconds(60), gpuLabels("GPU-ev", "p"))).statusCode(200);
+        drain();
+        finaliseAfterGrace();
+
+        List<SessionEvent> events = new ArrayList<>();
+        for (var message : connector.sink(SessionEventPublisher.CHANNEL).received()) {
+            SessionEvent event = EVENTS.readValue((String) message.getPayload(), SessionEvent.class);
+            if (event.fingerprint().equals(fingerprint)) {
+                events.add(event);
+            }
+        }
+        assertThat(events).extracting(SessionEvent::type).containsExactly(SessionEvent.Type.OPENED,
+                SessionEvent.Type.CLOSING, SessionEvent.Type.FINALISED);
+        assertThat(events.get(2).endsAt()).isEqualTo(start.plusSeconds(60));
+        assertThat(events.get(2).closeReason()).isEqualTo("resolved");
+        assertThat(events.get(2).traceId()).isEqualTo(SpanIds.traceId(fingerprint, start));
     }
 
     @Test

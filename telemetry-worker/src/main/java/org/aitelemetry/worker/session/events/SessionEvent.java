@@ -2,16 +2,14 @@ package org.aitelemetry.worker.session.events;
 
 import java.time.Instant;
 import java.util.Collections;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import org.aitelemetry.model.usage.UsageSession;
 
 /**
  * What happened to a usage session (contracts.md §2), as published on {@value SessionEventPublisher#CHANNEL}: the
  * session's key ({@code fingerprint}, {@code startsAt}), its state at that moment, and its labels. Sent as JSON; a
- * wire model, separate from the {@link UsageSession} entity.
+ * wire model, separate from the {@code UsageSession} entity.
  *
  * @param type what happened
  * @param fingerprint the alert's fingerprint; also the Kafka record key, so one session's events stay in order
@@ -66,13 +64,5 @@ public record SessionEvent(
         Objects.requireNonNull(startsAt, "startsAt");
         Objects.requireNonNull(occurredAt, "occurredAt");
         labels = labels == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(labels));
-    }
-
-    /** The event of a transition of {@code session}, carrying the session's state after it. */
-    public static SessionEvent of(Type type, UsageSession session, Instant occurredAt) {
-        String closeReason = session.closeReason == null ? null : session.closeReason.name().toLowerCase(Locale.ROOT);
-        return new SessionEvent(type, session.fingerprint, session.startsAt, session.endsAt, closeReason,
-                session.alertName, session.labels, session.clusterName, session.nodeName, session.namespace,
-                session.pod, session.container, session.gpuUuid, session.gpuInstanceId, session.traceId, occurredAt);
     }
 }

@@ -77,11 +77,11 @@ public class SessionEventPublisher {
                 event.startsAt(), failure.toString());
     }
 
-    /** Registers the counters at start, and warns a production run that its events only pile up in memory. */
+    /** Registers the counters at start, and warns a production run that its events reach no consumer. */
     void onStart(@Observes StartupEvent start, @ConfigProperty(name = CONNECTOR_PROPERTY) String connector) {
         if (LaunchMode.current() == LaunchMode.NORMAL && InMemoryConnector.CONNECTOR.equals(connector)) {
-            LOG.warnf("Session events go to the in-memory connector, which keeps every one of them in memory: set %s "
-                    + "to smallrye-kafka and kafka.bootstrap.servers (docs/architecture.md)", CONNECTOR_PROPERTY);
+            LOG.warnf("Session events go to the in-memory connector, where no one outside the worker hears of them: set "
+                    + "%s to smallrye-kafka and kafka.bootstrap.servers (docs/architecture.md)", CONNECTOR_PROPERTY);
         }
     }
 }
