@@ -2,9 +2,12 @@ package org.aitelemetry.worker.span;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.Startup;
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -22,16 +25,24 @@ class SpanMetrics {
 
     private final AtomicLong depth = new AtomicLong();
     private final MeterRegistry registry;
+    private final List<Meter> meters;
 
     SpanMetrics(MeterRegistry registry) {
         this.registry = registry;
-        Gauge.builder("telemetry.span.outbox.depth", depth, AtomicLong::get)
-                .description("Spans of usage sessions waiting in the outbox (final and start spans)")
-                .register(registry);
-        exported(SpanIds.USAGE_SPAN);
-        exported(SpanIds.START_SPAN);
-        failures(OTLP);
-        failures(AGGREGATES);
+        this.meters = List.of(
+                Gauge.builder("telemetry.span.outbox.depth", depth, AtomicLong::get)
+                        .description("Spans of usage sessions waiting in the outbox (final and start spans)")
+                        .register(registry),
+                exported(SpanIds.USAGE_SPAN), exported(SpanIds.START_SPAN), failures(OTLP), failures(AGGREGATES));
+    }
+
+    /**
+     * The injected registry is Micrometer's global one, which outlives the application when several start in one JVM
+     * (tests): a gauge left there would keep reading this instance's state.
+     */
+    @PreDestroy
+    void removeMeters() {
+        meters.forEach(registry::remove);
     }
 
     void depth(long spans) {

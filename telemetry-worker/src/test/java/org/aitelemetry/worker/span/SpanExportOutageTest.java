@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.RestAssured;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import jakarta.inject.Inject;
@@ -77,9 +76,9 @@ class SpanExportOutageTest {
         for (int i = 0; i < OPEN_SESSIONS; i++) {
             rows.insert(session("fp-open-" + i, START.plusSeconds(i)).startSpanPending());
         }
-        double failuresBefore = metric("telemetry_span_export_failures_total", "stage=\"otlp\"");
-        double usageBefore = metric("telemetry_spans_exported_total", "span=\"gpu.usage\"");
-        double startBefore = metric("telemetry_spans_exported_total", "span=\"gpu.usage.start\"");
+        double failuresBefore = WorkerMetrics.value("telemetry_span_export_failures_total", "stage=\"otlp\"");
+        double usageBefore = WorkerMetrics.value("telemetry_spans_exported_total", "span=\"gpu.usage\"");
+        double startBefore = WorkerMetrics.value("telemetry_spans_exported_total", "span=\"gpu.usage.start\"");
 
         receiver.respondUnavailable(true);
         Map<Long, Attempt> previous = new HashMap<>();
@@ -106,8 +105,8 @@ class SpanExportOutageTest {
             previous = attempts;
             assertThat(rows.all("SELECT count(*) FROM usage_session WHERE export_state = 'EXPORTED' "
                     + "OR start_export_state = 'EXPORTED' OR exported_at IS NOT NULL").get(0).getLong(0)).isZero();
-            assertThat(metric("telemetry_span_outbox_depth", "")).isEqualTo(SPANS);
-            assertThat(metric("telemetry_span_export_failures_total", "stage=\"otlp\"") - failuresBefore)
+            assertThat(WorkerMetrics.value("telemetry_span_outbox_depth", "")).isEqualTo(SPANS);
+            assertThat(WorkerMetrics.value("telemetry_span_export_failures_total", "stage=\"otlp\"") - failuresBefore)
                     .isEqualTo(SPANS * round);
         }
         assertThat(receiver.spans()).isEmpty();
@@ -127,10 +126,10 @@ class SpanExportOutageTest {
         assertThat(startSpansPerTrace.values()).containsOnly(1L);
         assertThat(rows.all("SELECT count(*) FROM usage_session WHERE export_state = 'PENDING' "
                 + "OR start_export_state = 'PENDING'").get(0).getLong(0)).isZero();
-        assertThat(metric("telemetry_span_outbox_depth", "")).isZero();
-        assertThat(metric("telemetry_spans_exported_total", "span=\"gpu.usage\"") - usageBefore)
+        assertThat(WorkerMetrics.value("telemetry_span_outbox_depth", "")).isZero();
+        assertThat(WorkerMetrics.value("telemetry_spans_exported_total", "span=\"gpu.usage\"") - usageBefore)
                 .isEqualTo(FINAL_SESSIONS);
-        assertThat(metric("telemetry_spans_exported_total", "span=\"gpu.usage.start\"") - startBefore)
+        assertThat(WorkerMetrics.value("telemetry_spans_exported_total", "span=\"gpu.usage.start\"") - startBefore)
                 .isEqualTo(OPEN_SESSIONS);
 
         assertThat(job.exportDue().await().atMost(PATIENCE).exportedSpans()).isZero();
@@ -163,14 +162,6 @@ class SpanExportOutageTest {
                        (extract(epoch FROM next_export_at - updated_at) * 1000)::bigint AS delay_ms
                 FROM usage_session""");
         return all.stream().collect(Collectors.toMap(row -> row.getLong("id"), Attempt::of, (a, b) -> a));
-    }
-
-    /** Sum of the samples of a metric at /q/metrics whose labels contain {@code labels}. */
-    private static double metric(String name, String labels) {
-        String body = RestAssured.get("/q/metrics").then().statusCode(200).extract().asString();
-        return body.lines().filter(line -> line.startsWith(name + "{") || line.startsWith(name + " "))
-                .filter(line -> line.contains(labels))
-                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum();
     }
 
     private record Attempt(int attempts, Instant nextAt, long delayMillis, String error) {
