@@ -7,10 +7,7 @@ import io.quarkus.runtime.Startup;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.net.URI;
 import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -29,7 +26,7 @@ class OtlpSpanSender {
     OtlpSpanSender(TracingConfig config) {
         this.exporter = config.otlpEndpoint().map(String::trim).filter(url -> !url.isEmpty())
                 .map(url -> OtlpHttpSpanExporter.builder()
-                        .setEndpoint(checked(url))
+                        .setEndpoint(ConfiguredUrl.check(PROPERTY, url).toString())
                         .setTimeout(config.exportTimeout())
                         .setConnectTimeout(config.exportTimeout())
                         .setRetryPolicy(null)
@@ -64,21 +61,6 @@ class OtlpSpanSender {
         if (exporter != null) {
             exporter.shutdown().join(5, TimeUnit.SECONDS);
         }
-    }
-
-    private static String checked(String url) {
-        URI uri;
-        try {
-            uri = URI.create(url);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(PROPERTY + " is not a URL: " + e.getMessage(), e);
-        }
-        String scheme = Optional.ofNullable(uri.getScheme()).map(s -> s.toLowerCase(Locale.ROOT)).orElse("");
-        if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
-            throw new IllegalArgumentException(PROPERTY + " must be an http(s) URL with a host, the full traces URL "
-                    + "(e.g. http://collector:4318/v1/traces), not '" + url + "'");
-        }
-        return url;
     }
 
     /** The collector did not acknowledge an export. */

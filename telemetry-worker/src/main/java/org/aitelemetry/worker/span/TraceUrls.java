@@ -3,8 +3,6 @@ package org.aitelemetry.worker.span;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.net.URI;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -44,16 +42,7 @@ public class TraceUrls {
         if (!template.contains(TRACE_ID)) {
             throw new IllegalArgumentException(PROPERTY + " must contain " + TRACE_ID + ": '" + template + "'");
         }
-        URI example;
-        try {
-            example = URI.create(template.replace(TRACE_ID, "0".repeat(32)));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(PROPERTY + " is not a URL: " + e.getMessage(), e);
-        }
-        String scheme = Optional.ofNullable(example.getScheme()).map(s -> s.toLowerCase(Locale.ROOT)).orElse("");
-        if (!scheme.equals("http") && !scheme.equals("https") || example.getHost() == null) {
-            throw new IllegalArgumentException(PROPERTY + " must be an http(s) URL with a host: '" + template + "'");
-        }
+        ConfiguredUrl.check(PROPERTY, template.replace(TRACE_ID, "0".repeat(32)));
         return template;
     }
 }
