@@ -31,7 +31,7 @@ class WorkerStartTest {
             assertThat(row.getBoolean("success")).isTrue();
             applied.add(row.getString("version"));
         }
-        assertThat(applied).containsExactly("1", "2", "3", "4");
+        assertThat(applied).containsExactly("1", "2", "3", "4", "5");
     }
 
     @Test
