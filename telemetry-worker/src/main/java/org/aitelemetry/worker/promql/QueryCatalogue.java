@@ -1,6 +1,7 @@
 package org.aitelemetry.worker.promql;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import org.aitelemetry.worker.config.WorkerConfig;
 
 /**
@@ -15,6 +16,10 @@ import org.aitelemetry.worker.config.WorkerConfig;
  * query, before aggregation, where {@code max} would otherwise pick a sentinel over a reading: each field is kept
  * below the lowest blank of its DCGM type ({@code dcgm_structs.h}: int32 from 0x7ffffff0, double from 2^47, int64 from
  * 0x7ffffffffffffff0).
+ *
+ * <p>Aggregates at close of a usage session: instant queries evaluated at the session's end over its duration, for one
+ * GPU or MIG instance in either UUID spelling. Range functions cannot drop blanks sample by sample, so callers reject
+ * results outside the field's range instead.
  */
 @ApplicationScoped
 public class QueryCatalogue {
@@ -105,5 +110,33 @@ public class QueryCatalogue {
      */
     public String energy() {
         return "max by (UUID, uuid) (DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION" + BELOW_INT64_BLANK + ")";
+    }
+
+    /**
+     * Average of a DCGM gauge over the {@code range} before the evaluation time, for one GPU ({@code gpuInstanceId}
+     * null) or MIG instance: the sum of its raw samples over their count, so that when the holder's labels change
+     * mid-range (a new series) every sample still weighs once.
+     */
+    public String sessionAverage(DcgmField field, String uuid, Integer gpuInstanceId, Duration range) {
+        String instance = gpuInstanceId == null ? "" : String.valueOf(gpuInstanceId);
+        return "sum(" + eitherUuid("sum_over_time", field, uuid, instance, range) + ") / sum("
+                + eitherUuid("count_over_time", field, uuid, instance, range) + ")";
+    }
+
+    /** Increase of a whole GPU's energy counter (mJ) over the {@code range} before the evaluation time. */
+    public String sessionEnergy(String uuid, Duration range) {
+        return "sum(" + eitherUuid("increase", DcgmField.TOTAL_ENERGY, uuid, "", range) + ")";
+    }
+
+    private static String eitherUuid(String function, DcgmField field, String uuid, String gpuInstanceId,
+            Duration range) {
+        String rest = "\", GPU_I_ID=\"" + quoted(gpuInstanceId) + "\"}[" + range.toMillis() + "ms])";
+        return function + "(" + field.metric() + "{UUID=\"" + quoted(uuid) + rest + " or "
+                + function + "(" + field.metric() + "{uuid=\"" + quoted(uuid) + rest;
+    }
+
+    /** A PromQL double-quoted string's content. */
+    private static String quoted(String value) {
+        return value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
     }
 }

@@ -5,6 +5,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.List;
 import org.aitelemetry.worker.session.events.SessionEventPublisher;
+import org.aitelemetry.worker.span.SpanExportJob;
 
 /**
  * What follows a committed change to sessions: metrics, the session events for downstream consumers (published after
@@ -13,9 +14,6 @@ import org.aitelemetry.worker.session.events.SessionEventPublisher;
  */
 @ApplicationScoped
 public class SessionOutcomes {
-
-    /** Event-bus address that makes the span exporter run a round now rather than at its next tick. */
-    public static final String SPANS_DUE_ADDRESS = "telemetry.spans.due";
 
     private final SessionMetrics metrics;
     private final EventBus bus;
@@ -43,7 +41,7 @@ public class SessionOutcomes {
         boolean spansDue = transitions.stream().anyMatch(transition -> transition.type() == Transition.Type.FINALISED
                 || startSpans && transition.type() == Transition.Type.OPENED);
         if (spansDue) {
-            bus.publish(SPANS_DUE_ADDRESS, null);
+            bus.publish(SpanExportJob.DUE_ADDRESS, null);
         }
         if (!transitions.isEmpty()) {
             Instant now = Instant.now();

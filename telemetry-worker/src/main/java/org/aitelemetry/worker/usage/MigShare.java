@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * MIG GPU but the A30) have 7, so {@code 3g.40gb} is 3/7 of a GPU and {@code 7g.80gb} the whole of it; the A30 has 4.
  * Memory does not enter: a {@code 1g.20gb} is still 1/7 of the compute.
  */
-final class MigShare {
+public final class MigShare {
 
     private static final Pattern COMPUTE_SLICES = Pattern.compile("^(\\d+)g\\.");
     private static final int SLICES = 7;
@@ -21,7 +21,7 @@ final class MigShare {
     }
 
     /** Empty for a profile that names no compute slices, or more than the GPU has. */
-    static OptionalDouble of(String profile, String gpuModel) {
+    public static OptionalDouble of(String profile, String gpuModel) {
         Matcher matcher = COMPUTE_SLICES.matcher(profile);
         if (!matcher.find()) {
             return OptionalDouble.empty();

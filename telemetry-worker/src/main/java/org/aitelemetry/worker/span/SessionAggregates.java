@@ -1,0 +1,89 @@
+package org.aitelemetry.worker.span;
+
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.aitelemetry.worker.span.SpanOutbox.Retry;
+import org.jboss.logging.Logger;
+
+/**
+ * The aggregates step of an export batch: claims final sessions whose aggregates at close are unread (a bounded
+ * batch, so a backlog never floods a metric source), reads them, and stores them, which makes the spans due. A read
+ * that failed is retried with the export backoff; after {@code telemetry.tracing.aggregates-attempts} the span goes
+ * out without the values that could not be read, so a metrics outage never holds spans back for good.
+ */
+@ApplicationScoped
+class SessionAggregates {
+
+    private static final Logger LOG = Logger.getLogger(SessionAggregates.class);
+
+    private final SpanOutbox outbox;
+    private final AggregateReader reader;
+    private final SpanMetrics metrics;
+    private final TracingConfig config;
+    private final ExportBackoff backoff;
+
+    SessionAggregates(SpanOutbox outbox, AggregateReader reader, SpanMetrics metrics, TracingConfig config) {
+        this.outbox = outbox;
+        this.reader = reader;
+        this.metrics = metrics;
+        this.config = config;
+        this.backoff = new ExportBackoff(config.backoffBase(), config.backoffMax());
+    }
+
+    /** Reads and stores the aggregates of one batch of due sessions. */
+    Uni<Step> completeDue() {
+        return outbox.claimForAggregates(config.aggregatesBatchSize(), config.lease())
+                .chain(sessions -> Multi.createFrom().iterable(sessions)
+                        .onItem().transformToUni(session -> reader.read(session)
+                                .map(aggregates -> new Read(session, aggregates)))
+                        .merge(config.aggregatesConcurrency())
+                        .collect().asList())
+                .chain(this::settle);
+    }
+
+    private Uni<Step> settle(List<Read> reads) {
+        Map<Long, Aggregates> done = new HashMap<>();
+        List<Retry> retries = new ArrayList<>();
+        for (Read read : reads) {
+            int failures = read.session().failures() + (read.aggregates().failed() ? 1 : 0);
+            if (read.aggregates().failed() && failures < config.aggregatesAttempts()) {
+                retries.add(new Retry(read.session().id(), backoff.afterFailure(failures),
+                        "aggregates: " + read.aggregates().failure()));
+            } else {
+                logGivenUp(read, failures);
+                done.put(read.session().id(), read.aggregates());
+            }
+        }
+        metrics.failed(SpanMetrics.AGGREGATES, (int) reads.stream().filter(read -> read.aggregates().failed()).count());
+        return outbox.storeAggregates(done)
+                .chain(() -> outbox.markFailed(retries))
+                .map(ignored -> new Step(reads.size(), retries.size(), reads.size() == config.aggregatesBatchSize()));
+    }
+
+    private static void logGivenUp(Read read, int failures) {
+        if (read.aggregates().failed()) {
+            LOG.warnf("Session %d (trace %s): its span goes out without the aggregates that could not be read in %d "
+                    + "attempts: %s", read.session().id(), read.session().traceId(), failures,
+                    read.aggregates().failure());
+        } else if (read.session().sourceName() == null && read.aggregates().utilizationPercent() == null) {
+            LOG.debugf("Session %d: no metric source for cluster %s, its span goes out without readings",
+                    read.session().id(), read.session().clusterName());
+        }
+    }
+
+    private record Read(OutboxSession session, Aggregates aggregates) {
+    }
+
+    /**
+     * @param claimed  sessions whose aggregates this batch tried to read
+     * @param deferred of those, sessions to try again after a backoff
+     * @param full     the claim came back full: more may be due
+     */
+    record Step(int claimed, int deferred, boolean full) {
+    }
+}
