@@ -1,9 +1,10 @@
 package org.aitelemetry.worker.session;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -16,6 +17,7 @@ public class SessionMetrics {
     private final Counter late;
     private final Counter unprocessable;
     private final AtomicLong live = new AtomicLong();
+    private final Gauge liveGauge;
 
     SessionMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -26,7 +28,14 @@ public class SessionMetrics {
         this.unprocessable = Counter.builder("telemetry.alerts.unprocessable")
                 .description("Stored notifications the state machine could not apply (logged with their id)")
                 .register(registry);
-        registry.gauge("telemetry.sessions.open", List.of(), live, AtomicLong::get);
+        this.liveGauge = Gauge.builder("telemetry.sessions.open", live, AtomicLong::get)
+                .description("Open and closing usage sessions, as of the last tick").register(registry);
+    }
+
+    /** The registry outlives the application when several start in one JVM (tests): the gauge must not. */
+    @PreDestroy
+    void removeGauge() {
+        registry.remove(liveGauge);
     }
 
     void drained(SessionLedger ledger) {

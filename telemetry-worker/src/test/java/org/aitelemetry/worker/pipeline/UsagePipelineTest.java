@@ -73,7 +73,11 @@ class UsagePipelineTest {
 
     @Test
     void aGpuAndAMigSliceGoBusyThenIdleAndEachBecomesOneSpan() throws Exception {
-        fleetSync.syncAll().await().atMost(Duration.ofSeconds(60));
+        // Prometheus takes its first scrapes a few seconds after it starts: sync until the GPUs are known.
+        await().atMost(Duration.ofSeconds(60)).until(() -> {
+            fleetSync.syncAll().await().atMost(Duration.ofSeconds(30));
+            return count("SELECT count(*) FROM gpu_device") > 0;
+        });
         FleetDefinition fleet = simulator.definition();
         FleetDevice gpu = fleet.devices().stream().filter(d -> !d.mig() && fleet.podUsing(d).isPresent())
                 .findFirst().orElseThrow();
@@ -154,6 +158,10 @@ class UsagePipelineTest {
             assertThat(span.attributes()).containsEntry("gpu.mig.profile", session.getString("mig_profile"))
                     .containsEntry("gpu.mig.instance_id", session.getInteger("gpu_instance_id").longValue());
         }
+    }
+
+    private long count(String sql) {
+        return pool.query(sql).executeAndAwait().iterator().next().getLong(0);
     }
 
     private List<Row> sessions(String state) {
