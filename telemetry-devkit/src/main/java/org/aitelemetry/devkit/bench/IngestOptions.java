@@ -5,7 +5,7 @@ import static org.aitelemetry.devkit.CommandLineArgs.value;
 
 /** Command-line options of the alert-ingest benchmark. */
 record IngestOptions(int warmupSeconds, int seconds, int senders, int batchMin, int batchMax, double duplicateShare,
-        int nodes, int openPerNode, int floorSeconds, int drainSeconds) {
+        int nodes, int openPerNode, int floorSeconds, int drainSeconds, int rate) {
 
     static final String USAGE = """
             Usage: bin/benchmark ingest [options]
@@ -18,6 +18,8 @@ record IngestOptions(int warmupSeconds, int seconds, int senders, int batchMin, 
               --open N            sessions a node keeps open (default 50: 10,000 open in all)
               --floor N           seconds of the /q/health/live floor (default 5)
               --drain N           seconds to wait for session processing afterwards (default 60)
+              --rate N            offered load in alerts/s, paced (open loop; latency counted from the
+                                  scheduled send); 0: as fast as answers come (closed loop, default)
               --smoke             a quick check: --warmup 2 --seconds 3 --floor 1 --drain 10
               --help              show this help
             """;
@@ -32,6 +34,7 @@ record IngestOptions(int warmupSeconds, int seconds, int senders, int batchMin, 
         int open = 50;
         int floor = 5;
         int drain = 60;
+        int rate = 0;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--seconds" -> seconds = bounded(args, ++i, 1, 3600);
@@ -43,6 +46,7 @@ record IngestOptions(int warmupSeconds, int seconds, int senders, int batchMin, 
                 case "--open" -> open = bounded(args, ++i, 1, 1000);
                 case "--floor" -> floor = bounded(args, ++i, 0, 600);
                 case "--drain" -> drain = bounded(args, ++i, 0, 3600);
+                case "--rate" -> rate = bounded(args, ++i, 0, 1_000_000);
                 case "--smoke" -> {
                     warmup = 2;
                     seconds = 3;
@@ -55,7 +59,8 @@ record IngestOptions(int warmupSeconds, int seconds, int senders, int batchMin, 
         if (nodes < senders) {
             throw new IllegalArgumentException("--nodes must be at least --senders: each sender owns its nodes");
         }
-        return new IngestOptions(warmup, seconds, senders, batch[0], batch[1], duplicates, nodes, open, floor, drain);
+        return new IngestOptions(warmup, seconds, senders, batch[0], batch[1], duplicates, nodes, open, floor, drain,
+                rate);
     }
 
     private static int[] batchBounds(String value) {

@@ -56,13 +56,22 @@ final class WebhookSender implements Runnable {
     @Override
     public void run() {
         try {
+            long scheduled = System.nanoTime();
             for (int next = 0; phase.get() != Phase.CLOSING; next++) {
                 int size = random.nextInt(options.batchMin(), options.batchMax() + 1);
-                send(groups.get(next % groups.size()).next(size, options.duplicateShare(), Instant.now()));
+                long sendAt = scheduled;
+                if (options.rate() > 0) {
+                    // Open loop: this sender's share of the offered rate; latency counts from when it should have gone.
+                    scheduled += (long) (size * 1e9 * options.senders() / options.rate());
+                    waitUntil(sendAt);
+                } else {
+                    sendAt = System.nanoTime();
+                }
+                send(groups.get(next % groups.size()).next(size, options.duplicateShare(), Instant.now()), sendAt);
             }
             for (AlertGroup group : groups) {
                 while (group.hasOpenSessions()) {
-                    send(group.closing(options.batchMax(), Instant.now()));
+                    send(group.closing(options.batchMax(), Instant.now()), System.nanoTime());
                 }
             }
         } catch (InterruptedException e) {
@@ -72,12 +81,18 @@ final class WebhookSender implements Runnable {
         }
     }
 
-    private void send(Notification notification) throws InterruptedException {
+    private static void waitUntil(long nanoTime) throws InterruptedException {
+        long wait = nanoTime - System.nanoTime();
+        if (wait > 0) {
+            Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+        }
+    }
+
+    private void send(Notification notification, long begin) throws InterruptedException {
         if (notification.alerts() == 0) {
             return;
         }
         HttpRequest post = request.copy().POST(HttpRequest.BodyPublishers.ofByteArray(notification.body())).build();
-        long begin = System.nanoTime();
         int status;
         try {
             status = http.send(post, HttpResponse.BodyHandlers.discarding()).statusCode();

@@ -10,15 +10,15 @@ class IngestOptionsTest {
     @Test
     void defaultsAreTheDocumentedRun() {
         assertThat(IngestOptions.parse(new String[0]))
-                .isEqualTo(new IngestOptions(10, 20, 8, 1, 99, 0.2, 200, 50, 5, 60));
+                .isEqualTo(new IngestOptions(10, 20, 8, 1, 99, 0.2, 200, 50, 5, 60, 0));
     }
 
     @Test
     void readsEveryOption() {
         IngestOptions options = IngestOptions.parse(new String[] {"--smoke", "--seconds", "7", "--senders", "4",
-                "--batch", "1-16", "--duplicates", "0.5", "--nodes", "40", "--open", "8"});
+                "--batch", "1-16", "--duplicates", "0.5", "--nodes", "40", "--open", "8", "--rate", "5000"});
 
-        assertThat(options).isEqualTo(new IngestOptions(2, 7, 4, 1, 16, 0.5, 40, 8, 1, 10));
+        assertThat(options).isEqualTo(new IngestOptions(2, 7, 4, 1, 16, 0.5, 40, 8, 1, 10, 5000));
         assertThat(IngestOptions.parse(new String[] {"--batch", "50"}).batchMax()).isEqualTo(50);
     }
 

@@ -18,7 +18,8 @@ final class SessionSql {
     /**
      * Every session the state machine may need for the notifications: for each notification the session of its
      * fingerprint that started last at or before its startsAt (the one it names, or one that continued past it), the
-     * one that continued as its startsAt, and per fingerprint the live session and the latest one.
+     * one that continued as its startsAt, and per fingerprint the live session and the latest one. Written as lateral
+     * index probes per key: a semi-join or {@code = ANY} lets the planner fall back to scanning the whole table.
      */
     static final String SESSIONS_FOR = """
             SELECT s.* FROM unnest($1::text[], $2::timestamptz[]) AS k(fingerprint, starts_at)
@@ -26,13 +27,18 @@ final class SessionSql {
                                  WHERE fingerprint = k.fingerprint AND starts_at <= k.starts_at
                                  ORDER BY starts_at DESC LIMIT 1) s
             UNION ALL
-            SELECT %1$s FROM usage_session
-             WHERE (fingerprint, current_starts_at) IN (SELECT * FROM unnest($1::text[], $2::timestamptz[]))
+            SELECT s.* FROM unnest($1::text[], $2::timestamptz[]) AS k(fingerprint, starts_at)
+            CROSS JOIN LATERAL (SELECT %1$s FROM usage_session
+                                 WHERE fingerprint = k.fingerprint AND current_starts_at = k.starts_at
+                                   AND current_starts_at IS NOT NULL) s
             UNION ALL
-            SELECT %1$s FROM usage_session WHERE fingerprint = ANY($3) AND state IN ('OPEN', 'CLOSING')
+            SELECT s.* FROM unnest($3::text[]) AS f(fingerprint)
+            CROSS JOIN LATERAL (SELECT %1$s FROM usage_session
+                                 WHERE fingerprint = f.fingerprint AND state IN ('OPEN', 'CLOSING')) s
             UNION ALL
-            SELECT * FROM (SELECT DISTINCT ON (fingerprint) %1$s FROM usage_session WHERE fingerprint = ANY($3)
-                           ORDER BY fingerprint, starts_at DESC) latest""".formatted(SESSION_COLUMNS);
+            SELECT s.* FROM unnest($3::text[]) AS f(fingerprint)
+            CROSS JOIN LATERAL (SELECT %1$s FROM usage_session WHERE fingerprint = f.fingerprint
+                                 ORDER BY starts_at DESC LIMIT 1) s""".formatted(SESSION_COLUMNS);
 
     /** Final sessions enter the span outbox once, when they become final. */
     static final String UPDATE_SESSIONS = """

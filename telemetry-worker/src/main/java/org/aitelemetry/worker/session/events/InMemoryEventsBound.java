@@ -1,15 +1,15 @@
 package org.aitelemetry.worker.session.events;
 
-import io.quarkus.scheduler.Scheduled;
 import io.smallrye.reactive.messaging.memory.InMemoryConnector;
-import io.smallrye.reactive.messaging.memory.InMemorySink;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Any;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Keeps the in-memory connector (the default where no Kafka is configured) from holding every event forever: once its
- * sink holds more than {@value #KEEP} events it is emptied. In-process readers (tests, the local run) see recent events.
+ * Keeps the in-memory connector (the default where no Kafka is configured) from holding every event: its sink keeps
+ * everything it receives, which at ingest rates fills the heap within minutes. Every {@value #KEEP} events it is
+ * emptied, so in-process readers (tests, the local run) see recent events and memory stays bounded (~20 MB).
  */
 @ApplicationScoped
 class InMemoryEventsBound {
@@ -18,6 +18,7 @@ class InMemoryEventsBound {
 
     private final InMemoryConnector connector;
     private final boolean inMemory;
+    private final AtomicInteger sinceClear = new AtomicInteger();
 
     InMemoryEventsBound(@Any InMemoryConnector connector,
             @ConfigProperty(name = "mp.messaging.outgoing." + SessionEventPublisher.CHANNEL + ".connector") String name) {
@@ -25,14 +26,10 @@ class InMemoryEventsBound {
         this.inMemory = InMemoryConnector.CONNECTOR.equals(name);
     }
 
-    @Scheduled(identity = "session-events-bound", every = "1m")
-    void bound() {
-        if (!inMemory) {
-            return;
-        }
-        InMemorySink<Object> sink = connector.sink(SessionEventPublisher.CHANNEL);
-        if (sink.received().size() > KEEP) {
-            sink.clear();
+    void sent(int events) {
+        if (inMemory && sinceClear.addAndGet(events) > KEEP) {
+            sinceClear.set(0);
+            connector.sink(SessionEventPublisher.CHANNEL).clear();
         }
     }
 }

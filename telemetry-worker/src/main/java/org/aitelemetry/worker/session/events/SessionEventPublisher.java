@@ -11,6 +11,7 @@ import io.smallrye.reactive.messaging.memory.InMemoryConnector;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Message;
@@ -28,20 +29,29 @@ public class SessionEventPublisher {
 
     public static final String CHANNEL = "usage-session-events";
     private static final String CONNECTOR_PROPERTY = "mp.messaging.outgoing." + CHANNEL + ".connector";
-    /** Events held while the connector catches up (a burst at reconciliation); past that an event fails, counted. */
-    private static final int BUFFER_SIZE = 1024;
+    /**
+     * Events held while the connector catches up: a drain publishes up to one per notification at once (500 by
+     * default), a reconciliation more. Past that an event fails, counted.
+     */
+    private static final int BUFFER_SIZE = 16_384;
+    /** Failures are counted each; logged at most this often, so that an unreachable broker does not flood the log. */
+    private static final long WARN_EVERY_MILLIS = 30_000;
 
     private static final Logger LOG = Logger.getLogger(SessionEventPublisher.class);
 
     private final MutinyEmitter<String> emitter;
+    private final InMemoryEventsBound inMemory;
     private final Counter published;
     private final Counter failed;
+    private final AtomicLong lastWarning = new AtomicLong();
+    private final AtomicLong failedSinceWarning = new AtomicLong();
 
     SessionEventPublisher(
             @Channel(CHANNEL) @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = BUFFER_SIZE)
             MutinyEmitter<String> emitter,
-            MeterRegistry registry) {
+            InMemoryEventsBound inMemory, MeterRegistry registry) {
         this.emitter = emitter;
+        this.inMemory = inMemory;
         this.published = Counter.builder("telemetry.session.events.published")
                 .description("Session events the connector accepted (with Kafka: the broker acknowledged)")
                 .register(registry);
@@ -52,6 +62,7 @@ public class SessionEventPublisher {
 
     /** Sends the events in list order without waiting for the connector; a failed send never reaches the caller. */
     public void publish(List<SessionEvent> events) {
+        inMemory.sent(events.size());
         events.forEach(this::publish);
     }
 
@@ -73,8 +84,14 @@ public class SessionEventPublisher {
 
     private void failed(SessionEvent event, Throwable failure) {
         failed.increment();
-        LOG.warnf("Session event %s of %s (starts %s) not published: %s", event.type(), event.fingerprint(),
-                event.startsAt(), failure.toString());
+        long failures = failedSinceWarning.incrementAndGet();
+        long now = System.currentTimeMillis();
+        long last = lastWarning.get();
+        if (now - last >= WARN_EVERY_MILLIS && lastWarning.compareAndSet(last, now)) {
+            failedSinceWarning.set(0);
+            LOG.warnf("%d session event(s) not published since the last warning, e.g. %s of %s (starts %s): %s", failures,
+                    event.type(), event.fingerprint(), event.startsAt(), failure.toString());
+        }
     }
 
     /** Registers the counters at start, and warns a production run that its events reach no consumer. */
