@@ -66,8 +66,8 @@ final class IngestReport {
                 result.sessionsOpened(), result.resolved(), result.duplicates());
         if (pending > 0) {
             System.out.printf("%-11s NOT DRAINED: %,d of %,d notifications still pending (processed_at IS NULL) after "
-                    + "%d s; no session processing consumed them, so sessions are not judged (usage_session: %,d "
-                    + "rows)%n", "processing", pending, rows.notifications(), options.drainSeconds(), rows.sessions());
+                    + "%d s: session processing is behind the offered rate (durable, it goes on); sessions are not "
+                    + "judged (usage_session: %,d rows)%n", "processing", pending, rows.notifications(), options.drainSeconds(), rows.sessions());
             return allStored && result.failures() == 0;
         }
         boolean sessionsMatch = rows.sessions() == result.sessionsOpened() && rows.closedSessions() == result.resolved();
