@@ -19,6 +19,8 @@ import org.aitelemetry.devkit.Workspace;
 public final class QuarkusAppComponent implements Component {
 
     private static final String CLASS_DATA_ARCHIVE = "app-cds.jsa";
+    /** The first JDK whose AOT cache can be recorded in one training run (JEP 514). */
+    private static final int AOT_CACHE_JDK = 25;
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
 
@@ -95,11 +97,7 @@ public final class QuarkusAppComponent implements Component {
     private List<String> command() {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        // The JVM uses the AppCDS archive only with the class path it was dumped with: quarkus-run.jar, relative to
-        // its own folder. Started from anywhere else it silently runs without it.
-        if (Files.isRegularFile(appDir().resolve(CLASS_DATA_ARCHIVE))) {
-            command.add("-XX:SharedArchiveFile=" + CLASS_DATA_ARCHIVE);
-        }
+        command.addAll(classDataOptions());
         command.addAll(jvmOptions);
         command.add("-Dquarkus.http.port=" + port);
         command.add("-Dquarkus.http.host=127.0.0.1");
@@ -107,6 +105,23 @@ public final class QuarkusAppComponent implements Component {
         command.add("-jar");
         command.add(runnerJar.getFileName().toString());
         return command;
+    }
+
+    /**
+     * On JDK 25 and later the JVM's AOT cache (JEP 483/514, classes loaded and linked, method profiles) replaces AppCDS:
+     * a run without a cache for this JDK records one at exit ({@code -XX:AOTCacheOutput}), later runs use it. Older
+     * JDKs use the AppCDS archive the build made. Either works only with the class path it was made with:
+     * quarkus-run.jar, relative to its own folder; started from anywhere else the JVM silently runs without it.
+     */
+    private List<String> classDataOptions() {
+        int feature = Runtime.version().feature();
+        if (feature >= AOT_CACHE_JDK) {
+            String cache = "app-jdk" + Runtime.version().feature() + ".aot";
+            return List.of(Files.isRegularFile(appDir().resolve(cache)) ? "-XX:AOTCache=" + cache
+                    : "-XX:AOTCacheOutput=" + cache);
+        }
+        return Files.isRegularFile(appDir().resolve(CLASS_DATA_ARCHIVE))
+                ? List.of("-XX:SharedArchiveFile=" + CLASS_DATA_ARCHIVE) : List.of();
     }
 
     private Path appDir() {
