@@ -73,17 +73,20 @@ class UsagePipelineTest {
 
     @Test
     void aGpuAndAMigSliceGoBusyThenIdleAndEachBecomesOneSpan() throws Exception {
-        // Prometheus takes its first scrapes a few seconds after it starts: sync until the GPUs are known.
-        await().atMost(Duration.ofSeconds(60)).until(() -> {
-            fleetSync.syncAll().await().atMost(Duration.ofSeconds(30));
-            return count("SELECT count(*) FROM gpu_device") > 0;
-        });
         FleetDefinition fleet = simulator.definition();
         FleetDevice gpu = fleet.devices().stream().filter(d -> !d.mig() && fleet.podUsing(d).isPresent())
                 .findFirst().orElseThrow();
         FleetDevice migGpu = fleet.devices().stream().filter(d -> d.mig()
                 && d.slices().stream().anyMatch(s -> fleet.podUsing(s).isPresent())).findFirst().orElseThrow();
         MigSlice slice = migGpu.slices().stream().filter(s -> fleet.podUsing(s).isPresent()).findFirst().orElseThrow();
+        // Prometheus takes its first scrapes a few seconds after it starts: sync until it knows the whole fleet.
+        long projects = fleet.pods().stream().map(pod -> pod.project().cluster() + "/" + pod.namespace()).distinct().count();
+        await().atMost(Duration.ofSeconds(60)).until(() -> {
+            fleetSync.syncAll().await().atMost(Duration.ofSeconds(30));
+            return count("SELECT count(*) FROM gpu_device") == fleet.devices().size()
+                    && count("SELECT count(*) FROM gpu_slice") == fleet.slices().size()
+                    && count("SELECT count(*) FROM research_project") == projects;
+        });
 
         Instant busyAt = Instant.now();
         simulator.hold(gpu);

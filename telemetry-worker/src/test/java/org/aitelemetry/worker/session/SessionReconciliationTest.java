@@ -34,7 +34,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * Acceptance scenarios 9 and 11 against a real Alertmanager: a session whose resolve never arrives closes
  * {@code unobserved} once its alert has been gone from every peer for the confirmation period, ending when it was
  * first seen gone; a session whose alert Alertmanager still holds stays open; an unreachable Alertmanager closes
- * nothing; a truncated batch triggers a reconciliation.
+ * nothing; a truncated batch triggers a reconciliation. With start spans on, an opened session queues its start span.
  */
 @QuarkusTest
 @TestProfile(ReconcileProfile.class)
@@ -70,7 +70,8 @@ class SessionReconciliationTest {
                 .statusCode(200);
         processor.drain().await().atMost(PATIENCE);
 
-        Instant firstSeenGone = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        // After the session's creation (the database's clock), on a whole second so that the stored end compares exactly.
+        Instant firstSeenGone = Instant.now().plusSeconds(1).truncatedTo(ChronoUnit.SECONDS);
         assertThat(reconciler.reconcile(firstSeenGone).await().atMost(PATIENCE)).as("not gone long enough yet").isEmpty();
         assertThat(state(goneFingerprint).getString("state")).isEqualTo("OPEN");
 
@@ -87,6 +88,24 @@ class SessionReconciliationTest {
 
     @Test
     @Order(2)
+    void withStartSpansOnAnOpenedSessionQueuesItsStartSpanAndAResolvedOneDoesNot() {
+        String opened = UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+        String closed = UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+        post(firing(opened, start, gpuLabels("GPU-s1", "s1")),
+                WebhookBodies.Alert.resolved(closed, start, start.plusSeconds(60), gpuLabels("GPU-s2", "s2")))
+                .statusCode(200);
+        processor.drain().await().atMost(PATIENCE);
+
+        assertThat(state(opened).getString("start_export_state")).isEqualTo("PENDING");
+        assertThat(state(opened).getValue("next_export_at")).isNotNull();
+        assertThat(state(opened).getString("export_state")).isEqualTo("NOT_READY");
+        assertThat(state(closed).getString("start_export_state")).as("final at once: its span says it all")
+                .isEqualTo("NOT_READY");
+        assertThat(state(closed).getString("export_state")).isEqualTo("PENDING");
+    }
+
+    @Test
+    @Order(3)
     void aTruncatedBatchTriggersAReconciliation() {
         double before = UsageSessionsTest.metric(
                 "telemetry_sessions_reconciliations_total{outcome=\"complete\",trigger=\"truncated\"}");
@@ -99,7 +118,7 @@ class SessionReconciliationTest {
     }
 
     @Test
-    @Order(3)
+    @Order(4)
     void nothingClosesWhileAlertmanagerCannotBeAsked() {
         String fingerprint = UUID.randomUUID().toString().replace("-", "").substring(0, 16);
         post(firing(fingerprint, start, gpuLabels("GPU-x", "x"))).statusCode(200);
