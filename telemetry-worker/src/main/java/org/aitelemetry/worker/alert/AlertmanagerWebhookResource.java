@@ -67,14 +67,16 @@ public class AlertmanagerWebhookResource {
         } catch (MalformedWebhookException e) {
             LOG.warnf("Refused an Alertmanager webhook body: %s", e.getMessage());
             metrics.rejected("malformed");
-            return Uni.createFrom().item(Problem.response(Response.Status.BAD_REQUEST, "Malformed webhook body", e.getMessage()));
+            return Uni.createFrom().item(
+                    Problem.response(Response.Status.BAD_REQUEST, "Malformed webhook body", e.getMessage()));
         }
         if (batch.truncatedAlerts() > 0) {
             LOG.errorf("Alertmanager truncated %d alert(s) of receiver %s: set max_alerts: 0", batch.truncatedAlerts(),
                     batch.receiver());
         }
         return store.store(batch)
-                .ifNoItem().after(storeTimeout).failWith(() -> new TimeoutException("the database took longer than " + storeTimeout))
+                .ifNoItem().after(storeTimeout)
+                .failWith(() -> new TimeoutException("the database took longer than " + storeTimeout))
                 .invoke(id -> announce(id, batch))
                 .map(id -> Response.ok(new Accepted(id, batch.alerts().size())).build())
                 .onFailure().recoverWithItem(failure -> {
@@ -82,7 +84,7 @@ public class AlertmanagerWebhookResource {
                     LOG.warnf("Could not store a webhook batch of %d alert(s), Alertmanager will retry: %s",
                             batch.alerts().size(), failure.getMessage());
                     return Response.fromResponse(Problem.response(Response.Status.SERVICE_UNAVAILABLE,
-                            "Storage unavailable", "the batch was not stored; retry later"))
+                            "Storage unavailable", "the batch may not have been stored; retry (a duplicate is harmless)"))
                             .header("Retry-After", RETRY_AFTER_SECONDS).build();
                 });
     }

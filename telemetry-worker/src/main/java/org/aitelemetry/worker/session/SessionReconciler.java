@@ -76,7 +76,8 @@ public class SessionReconciler {
         if (!alertmanager.configured() || !running.compareAndSet(false, true)) {
             return Uni.createFrom().item(List.of());
         }
-        return alertmanager.activeFingerprints()
+        // Deferred: a failure while building the requests (an unreadable token file) must end this run like any other.
+        return Uni.createFrom().deferred(alertmanager::activeFingerprints)
                 .chain(active -> pool.withTransaction(connection -> SessionStore.lock(connection)
                         .chain(() -> SessionStore.openBefore(connection, now))
                         .chain(open -> close(connection, confirmedAbsent(open, active, now)))))

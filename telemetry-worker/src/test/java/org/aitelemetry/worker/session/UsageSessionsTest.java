@@ -5,6 +5,7 @@ import static org.aitelemetry.worker.session.WebhookBodies.Alert.resolved;
 import static org.aitelemetry.worker.session.WebhookBodies.gpuLabels;
 import static org.aitelemetry.worker.session.WebhookBodies.post;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
@@ -111,15 +112,11 @@ class UsageSessionsTest {
         drain();
         finaliseAfterGrace();
 
-        List<SessionEvent> events = new ArrayList<>();
-        for (var message : connector.sink(SessionEventPublisher.CHANNEL).received()) {
-            SessionEvent event = EVENTS.readValue((String) message.getPayload(), SessionEvent.class);
-            if (event.fingerprint().equals(fingerprint)) {
-                events.add(event);
-            }
-        }
-        assertThat(events).extracting(SessionEvent::type).containsExactly(SessionEvent.Type.OPENED,
-                SessionEvent.Type.CLOSING, SessionEvent.Type.FINALISED);
+        // Published after commit and delivered to the connector asynchronously.
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(eventsOf(fingerprint))
+                .extracting(SessionEvent::type).containsExactly(SessionEvent.Type.OPENED, SessionEvent.Type.CLOSING,
+                        SessionEvent.Type.FINALISED));
+        List<SessionEvent> events = eventsOf(fingerprint);
         assertThat(events.get(2).endsAt()).isEqualTo(start.plusSeconds(60));
         assertThat(events.get(2).closeReason()).isEqualTo("resolved");
         assertThat(events.get(2).traceId()).isEqualTo(SpanIds.traceId(fingerprint, start));
@@ -234,6 +231,17 @@ class UsageSessionsTest {
         post(WebhookBodies.body(7, List.of(firing(fingerprint(), start, gpuLabels("GPU-7", "p"))))).statusCode(200);
 
         assertThat(metric("telemetry_alerts_truncated_total")).isEqualTo(before + 7);
+    }
+
+    private List<SessionEvent> eventsOf(String fingerprint) throws Exception {
+        List<SessionEvent> events = new ArrayList<>();
+        for (var message : connector.sink(SessionEventPublisher.CHANNEL).received()) {
+            SessionEvent event = EVENTS.readValue((String) message.getPayload(), SessionEvent.class);
+            if (event.fingerprint().equals(fingerprint)) {
+                events.add(event);
+            }
+        }
+        return events;
     }
 
     private void drain() {
