@@ -12,9 +12,10 @@ import java.util.Optional;
 
 /**
  * A bearer token read from a file, read again whenever the file changes: Kubernetes rotates projected service-account
- * tokens by swapping the file under a symlink, so a token read once at start expires within the hour.
+ * tokens by swapping the file under a symlink, so a token read once at start expires within the hour. Public for the
+ * worker's other HTTP clients (Alertmanager's API), which face the same rotation.
  */
-final class BearerTokenFile implements Credentials {
+public final class BearerTokenFile implements Credentials {
 
     /** The token and the identity of the file version it came from (modification time, and inode where known). */
     private record Snapshot(FileTime modified, Object fileKey, String token) {
@@ -33,7 +34,8 @@ final class BearerTokenFile implements Credentials {
     private final Path file;
     private Snapshot snapshot;
 
-    BearerTokenFile(Vertx vertx, String source, Path file) {
+    /** @param source names the file's user in errors, e.g. the metric source or {@code alertmanager} */
+    public BearerTokenFile(Vertx vertx, String source, Path file) {
         this.vertx = vertx;
         this.source = source;
         this.file = file;

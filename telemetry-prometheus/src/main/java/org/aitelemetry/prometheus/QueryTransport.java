@@ -84,9 +84,10 @@ final class QueryTransport {
         Duration delay = retryPolicy.delayAfter(attempt, failure.retryAfter(), ThreadLocalRandom.current());
         LOG.debugf("attempt %d of %d failed, next in %d ms: %s", attempt, retryPolicy.maxAttempts(), delay.toMillis(),
                 failure.getMessage());
-        return Uni.createFrom().voidItem()
-                .onItem().delayIt().by(delay)
-                .chain(() -> attempt(url, form, attempt + 1));
+        // Full jitter may draw no wait at all, and Mutiny refuses to delay by zero.
+        Uni<Void> pause = delay.isZero() ? Uni.createFrom().voidItem()
+                : Uni.createFrom().voidItem().onItem().delayIt().by(delay);
+        return pause.chain(() -> attempt(url, form, attempt + 1));
     }
 
     private QueryResult interpret(HttpResponse<Buffer> response) {

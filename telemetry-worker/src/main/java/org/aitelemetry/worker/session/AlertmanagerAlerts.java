@@ -11,15 +11,12 @@ import io.vertx.mutiny.ext.web.client.HttpRequest;
 import io.vertx.mutiny.ext.web.client.HttpResponse;
 import io.vertx.mutiny.ext.web.client.WebClient;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.aitelemetry.prometheus.BearerTokenFile;
 
 /**
  * Asks every configured Alertmanager peer which alerts it holds ({@code GET /api/v2/alerts}, the alerts that make
@@ -30,6 +27,7 @@ public class AlertmanagerAlerts {
 
     private final SessionConfig.Reconcile config;
     private final WebClient client;
+    private final Optional<BearerTokenFile> token;
 
     AlertmanagerAlerts(SessionConfig config, Vertx vertx, TlsConfigurationRegistry tls) {
         this.config = config.reconcile();
@@ -38,6 +36,7 @@ public class AlertmanagerAlerts {
         this.config.tlsConfigurationName().ifPresent(name -> TlsConfigUtils.configure(options,
                 tls.get(name).orElseThrow(() -> new IllegalArgumentException("no TLS configuration named " + name))));
         this.client = WebClient.create(vertx, options);
+        this.token = this.config.bearerTokenFile().map(file -> new BearerTokenFile(vertx, "alertmanager", file));
     }
 
     public boolean configured() {
@@ -62,8 +61,12 @@ public class AlertmanagerAlerts {
                 .addQueryParam("inhibited", "true").addQueryParam("unprocessed", "true")
                 .addQueryParam("filter", config.filter())
                 .timeout(config.timeout().toMillis());
-        bearerToken().ifPresent(request::bearerTokenAuthentication);
-        return request.send().map(response -> fingerprints(peer, response));
+        Uni<Optional<String>> authorization = token.map(BearerTokenFile::authorization)
+                .orElse(Uni.createFrom().item(Optional.empty()));
+        return authorization.chain(header -> {
+            header.ifPresent(value -> request.putHeader("Authorization", value));
+            return request.send();
+        }).map(response -> fingerprints(peer, response));
     }
 
     private static Set<String> fingerprints(URI peer, HttpResponse<Buffer> response) {
@@ -76,17 +79,5 @@ public class AlertmanagerAlerts {
             fingerprints.add(alerts.getJsonObject(i).getString("fingerprint"));
         }
         return fingerprints;
-    }
-
-    private Optional<String> bearerToken() {
-        return config.bearerTokenFile().map(AlertmanagerAlerts::read);
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.readString(file).trim();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the Alertmanager bearer token " + file, e);
-        }
     }
 }

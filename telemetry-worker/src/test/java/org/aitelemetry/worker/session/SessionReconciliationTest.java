@@ -25,6 +25,7 @@ import java.util.UUID;
 import org.aitelemetry.devkit.alertmanager.AlertmanagerComponent;
 import org.aitelemetry.devkit.alertmanager.PostableAlert;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
+import org.aitelemetry.worker.WorkerMetrics;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -107,14 +108,14 @@ class SessionReconciliationTest {
     @Test
     @Order(3)
     void aTruncatedBatchTriggersAReconciliation() {
-        double before = UsageSessionsTest.metric(
-                "telemetry_sessions_reconciliations_total{outcome=\"complete\",trigger=\"truncated\"}");
+        double before = WorkerMetrics.value("telemetry_sessions_reconciliations_total",
+                "outcome=\"complete\",trigger=\"truncated\"");
 
         post(WebhookBodies.body(3, List.of(firing("truncated" + start.getEpochSecond(), start, gpuLabels("GPU-t", "t")))))
                 .statusCode(200);
 
-        await().atMost(PATIENCE).until(() -> UsageSessionsTest.metric(
-                "telemetry_sessions_reconciliations_total{outcome=\"complete\",trigger=\"truncated\"}") > before);
+        await().atMost(PATIENCE).until(() -> WorkerMetrics.value("telemetry_sessions_reconciliations_total",
+                "outcome=\"complete\",trigger=\"truncated\"") > before);
     }
 
     @Test

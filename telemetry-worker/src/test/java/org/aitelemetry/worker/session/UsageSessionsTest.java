@@ -13,7 +13,6 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.quarkus.test.oidc.server.OidcWiremockTestResource;
-import io.restassured.RestAssured;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -31,6 +30,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
+import org.aitelemetry.worker.WorkerMetrics;
 import org.aitelemetry.worker.alert.IngestSecurityProfile;
 import org.aitelemetry.worker.session.events.SessionEvent;
 import org.aitelemetry.worker.session.events.SessionEventPublisher;
@@ -81,14 +81,15 @@ class UsageSessionsTest {
             assertThat(status.get()).isEqualTo(200);
         }
         senders.shutdown();
-        double duplicatesBefore = metric("telemetry_alerts_duplicated_total{kind=\"repeat\"}");
+        double duplicatesBefore = WorkerMetrics.value("telemetry_alerts_duplicated_total", "kind=\"repeat\"");
 
         drain();
 
         Row session = single(fingerprint);
         assertThat(session.getString("state")).isEqualTo("OPEN");
         assertThat(session.getInteger("duplicates")).isEqualTo(9);
-        assertThat(metric("telemetry_alerts_duplicated_total{kind=\"repeat\"}")).isGreaterThanOrEqualTo(duplicatesBefore);
+        assertThat(WorkerMetrics.value("telemetry_alerts_duplicated_total", "kind=\"repeat\""))
+                .isGreaterThanOrEqualTo(duplicatesBefore);
 
         post(resolved(fingerprint, start, start.plusSeconds(1800), gpuLabels("GPU-1", "train-0"))).statusCode(200);
         drain();
@@ -209,14 +210,14 @@ class UsageSessionsTest {
         pool.query("CREATE TRIGGER refuse_poison BEFORE INSERT ON usage_session FOR EACH ROW EXECUTE FUNCTION refuse_poison()")
                 .executeAndAwait();
         try {
-            double before = metric("telemetry_alerts_unprocessable_total");
+            double before = WorkerMetrics.value("telemetry_alerts_unprocessable_total", "");
             post(firing(good, start, gpuLabels("GPU-5", "a")), firing(poison, start, gpuLabels("GPU-6", "b")))
                     .statusCode(200);
             drain();
 
             assertThat(sessions(good)).hasSize(1);
             assertThat(sessions(poison)).isEmpty();
-            assertThat(metric("telemetry_alerts_unprocessable_total")).isEqualTo(before + 1);
+            assertThat(WorkerMetrics.value("telemetry_alerts_unprocessable_total", "")).isEqualTo(before + 1);
             assertThat(count("SELECT count(*) FROM alert_notification WHERE fingerprint = $1", poison))
                     .as("the refused notification is kept for inspection").isEqualTo(1);
             assertThat(count("SELECT count(*) FROM alert_notification WHERE processed_at IS NULL", null)).isZero();
@@ -227,10 +228,10 @@ class UsageSessionsTest {
 
     @Test
     void truncatedBatchesAreCounted() {
-        double before = metric("telemetry_alerts_truncated_total");
+        double before = WorkerMetrics.value("telemetry_alerts_truncated_total", "");
         post(WebhookBodies.body(7, List.of(firing(fingerprint(), start, gpuLabels("GPU-7", "p"))))).statusCode(200);
 
-        assertThat(metric("telemetry_alerts_truncated_total")).isEqualTo(before + 7);
+        assertThat(WorkerMetrics.value("telemetry_alerts_truncated_total", "")).isEqualTo(before + 7);
     }
 
     private List<SessionEvent> eventsOf(String fingerprint) throws Exception {
@@ -268,12 +269,6 @@ class UsageSessionsTest {
     private long count(String sql, String parameter) {
         return (parameter == null ? pool.query(sql).executeAndAwait()
                 : pool.preparedQuery(sql).executeAndAwait(Tuple.of(parameter))).iterator().next().getLong(0);
-    }
-
-    static double metric(String series) {
-        String text = RestAssured.get("/q/metrics").then().statusCode(200).extract().asString();
-        return text.lines().filter(line -> line.startsWith(series + " ")).mapToDouble(line ->
-                Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).findFirst().orElse(0);
     }
 
     private static String fingerprint() {

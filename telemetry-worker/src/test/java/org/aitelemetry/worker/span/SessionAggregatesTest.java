@@ -35,6 +35,7 @@ import org.aitelemetry.devkit.prometheus.PrometheusComponent;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.aitelemetry.worker.WorkerMetrics;
 
 /**
  * Aggregates at close against a real Prometheus scraping the fleet simulator on the wall clock (readings move): the

@@ -24,6 +24,7 @@ import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.aitelemetry.worker.WorkerMetrics;
 
 /**
  * Acceptance scenario 7: the OTLP endpoint is down (503s, then refused connections) for several rounds, so the outbox

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.junit.jupiter.api.Test;
+import org.aitelemetry.worker.WorkerMetrics;
 
 /** Without an OTLP endpoint the outbox keeps its spans: nothing is claimed for export, nothing counts as failed. */
 @QuarkusTest

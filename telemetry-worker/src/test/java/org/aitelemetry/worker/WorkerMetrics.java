@@ -1,15 +1,15 @@
-package org.aitelemetry.worker.span;
+package org.aitelemetry.worker;
 
 import io.restassured.RestAssured;
 
 /** The worker's metrics as Prometheus scrapes them from {@code /q/metrics}. */
-final class WorkerMetrics {
+public final class WorkerMetrics {
 
     private WorkerMetrics() {
     }
 
     /** Sum of the samples of a metric whose label text contains {@code labels} (empty: all of them). */
-    static double value(String name, String labels) {
+    public static double value(String name, String labels) {
         String body = RestAssured.get("/q/metrics").then().statusCode(200).extract().asString();
         return body.lines().filter(line -> line.startsWith(name + "{") || line.startsWith(name + " "))
                 .filter(line -> line.contains(labels))
