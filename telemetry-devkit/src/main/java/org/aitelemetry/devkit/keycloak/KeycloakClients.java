@@ -1,0 +1,42 @@
+package org.aitelemetry.devkit.keycloak;
+
+/**
+ * Client ids and dev-only secrets of the realms the devkit imports ({@code keycloak/realm-ai-telemetry.json} and the
+ * tests' additions). None of these secrets protects anything outside a developer's machine or a test run.
+ */
+public final class KeycloakClients {
+
+    public static final String REALM = "ai-telemetry";
+    /** A second realm, imported with the test additions: its tokens come from an issuer the apps do not trust. */
+    public static final String OTHER_REALM = "other-realm";
+
+    /** Audience of tokens for the site's API. */
+    public static final String API_AUDIENCE = "telemetry-api";
+    /** Audience of tokens for the worker's ingest. */
+    public static final String WORKER_AUDIENCE = "telemetry-worker";
+
+    public static final String SITE = "telemetry-site";
+    public static final String SITE_SECRET = "dev-only-telemetry-site-secret";
+    public static final String API_EXAMPLE = "telemetry-api-example";
+    public static final String API_EXAMPLE_SECRET = "dev-only-telemetry-api-example-secret";
+    public static final String ALERTMANAGER = "alertmanager";
+    public static final String ALERTMANAGER_SECRET = "dev-only-alertmanager-secret";
+    public static final String GPU_PROBE = "gpu-probe";
+    public static final String GPU_PROBE_SECRET = "dev-only-gpu-probe-secret";
+
+    /** Test additions, each a service account; {@link #testSecret(String)} gives its secret. */
+    public static final String TEST_ADMIN = "test-admin";
+    public static final String TEST_MANAGER = "test-manager";
+    public static final String TEST_RESEARCHER = "test-researcher";
+    public static final String TEST_NO_ROLE = "test-no-role";
+    public static final String TEST_WRONG_AUDIENCE = "test-wrong-audience";
+    /** Its access tokens live 2 s, for tests that need an expired one. */
+    public static final String TEST_SHORT_LIVED = "test-short-lived";
+
+    private KeycloakClients() {
+    }
+
+    public static String testSecret(String testClientId) {
+        return "test-secret-" + testClientId;
+    }
+}
