@@ -1,0 +1,85 @@
+package org.aitelemetry.site.api;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import io.quarkus.security.ForbiddenException;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.ws.rs.NotAllowedException;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.NotSupportedException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Response;
+import java.util.UUID;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/**
+ * Every refusal leaves as a problem document with a stable code; nothing leaves as a stack trace. Database faults are
+ * transient for the client (503 + Retry-After), anything else unexpected is a 500 whose detail names a log entry.
+ */
+public class ProblemMappers {
+
+    private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
+    private static final String RETRY_AFTER_SECONDS = "5";
+
+    @ServerExceptionMapper
+    public Response apiProblem(ApiProblem problem, HttpServerRequest request) {
+        return Problem.response(problem.status(), problem.code(), problem.getMessage(), request.path());
+    }
+
+    @ServerExceptionMapper
+    public Response forbidden(ForbiddenException e, HttpServerRequest request) {
+        return Problem.response(403, "forbidden", "your roles do not allow this operation", request.path());
+    }
+
+    @ServerExceptionMapper
+    public Response unknownField(UnrecognizedPropertyException e, HttpServerRequest request) {
+        return Problem.response(400, "unknown-field", "field '" + e.getPropertyName()
+                + "' is not accepted here (unknown, or owned by the server)", request.path());
+    }
+
+    @ServerExceptionMapper
+    public Response invalidBody(JsonProcessingException e, HttpServerRequest request) {
+        return Problem.response(400, "invalid-body", "the body is not valid JSON for this operation: "
+                + e.getOriginalMessage(), request.path());
+    }
+
+    @ServerExceptionMapper
+    public Response noRoute(NotFoundException e, HttpServerRequest request) {
+        return Problem.response(404, "not-found", "no such resource", request.path());
+    }
+
+    @ServerExceptionMapper
+    public Response wrongMethod(NotAllowedException e, HttpServerRequest request) {
+        return Problem.response(405, "method-not-allowed", "this resource does not accept " + request.method(),
+                request.path());
+    }
+
+    @ServerExceptionMapper
+    public Response wrongMediaType(NotSupportedException e, HttpServerRequest request) {
+        return Problem.response(415, "unsupported-media-type", "send application/json", request.path());
+    }
+
+    @ServerExceptionMapper
+    public Response otherWebException(WebApplicationException e, HttpServerRequest request) {
+        int status = e.getResponse().getStatus();
+        if (status < 500) {
+            return Problem.response(status, "invalid-request", e.getMessage(), request.path());
+        }
+        return unexpected(e, request);
+    }
+
+    @ServerExceptionMapper
+    public Response unexpected(Throwable e, HttpServerRequest request) {
+        if (DatabaseFaults.isTransient(e)) {
+            LOG.warnf("database unavailable while serving %s: %s", request.path(), e.toString());
+            Response problem = Problem.response(503, "unavailable", "the database is unavailable; retry later",
+                    request.path());
+            return Response.fromResponse(problem).header("Retry-After", RETRY_AFTER_SECONDS).build();
+        }
+        String incident = UUID.randomUUID().toString();
+        LOG.errorf(e, "incident %s while serving %s %s", incident, request.method(), request.path());
+        return Problem.response(500, "internal", "unexpected error; incident " + incident + " is logged",
+                request.path());
+    }
+}

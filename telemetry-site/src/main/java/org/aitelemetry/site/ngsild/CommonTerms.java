@@ -1,0 +1,46 @@
+package org.aitelemetry.site.ngsild;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+
+/** Entity types and terms shared by several of them. */
+@ApplicationScoped
+public class CommonTerms implements NgsiLdTerms {
+
+    public static final NgsiLdTerm AI_CLUSTER = NgsiLdTerm.of("AiCluster",
+            "Entity type: a Kubernetes cluster with GPUs, as a metric source reports it.");
+    public static final NgsiLdTerm AI_NODE = NgsiLdTerm.of("AiNode", "Entity type: a GPU node.");
+    public static final NgsiLdTerm GPU = NgsiLdTerm.of("Gpu",
+            "Entity type: a GPU SKU of the catalogue (product name, peaks, baselines).");
+    public static final NgsiLdTerm GPU_DEVICE = NgsiLdTerm.of("GpuDevice",
+            "Entity type: a physical GPU, keyed by its UUID.");
+    public static final NgsiLdTerm GPU_SLICE = NgsiLdTerm.of("GpuSlice",
+            "Entity type: a MIG GPU instance of a GPU device.");
+    public static final NgsiLdTerm RESEARCH_PROJECT = NgsiLdTerm.of("ResearchProject",
+            "Entity type: a research project, a namespace of a cluster.");
+    public static final NgsiLdTerm USAGE_SESSION = NgsiLdTerm.of("UsageSession",
+            "Entity type: a span of time during which a pod used a GPU or a MIG slice.");
+    public static final NgsiLdTerm PROBE_RUN = NgsiLdTerm.of("ProbeRun", "Entity type: one gpu-probe run on a node.");
+
+    public static final NgsiLdTerm NAME = NgsiLdTerm.of("name", "Name of the object (Kubernetes name).");
+    public static final NgsiLdTerm STATE = NgsiLdTerm.of("state",
+            "PRESENT while the metric source reports the object, MISSING after it stopped.");
+    public static final NgsiLdTerm LAST_SEEN_AT = NgsiLdTerm.of("lastSeenAt",
+            "Last time the metric source reported the object.");
+    public static final NgsiLdTerm HEALTH = NgsiLdTerm.of("health",
+            "Health verdict from the latest scored probe run: UNKNOWN, HEALTHY, DEGRADED or FAILED.");
+    public static final NgsiLdTerm HEALTH_REASON = NgsiLdTerm.of("healthReason",
+            "Why the health verdict is not HEALTHY.");
+    public static final NgsiLdTerm CLUSTER = NgsiLdTerm.of("cluster",
+            "The AI cluster the object belongs to (Relationship to an AiCluster).");
+    public static final NgsiLdTerm NODE = NgsiLdTerm.of("node", "The node the object is on (Relationship to an AiNode).");
+    public static final NgsiLdTerm PROJECT = NgsiLdTerm.of("project",
+            "The research project (Relationship to a ResearchProject).");
+    public static final NgsiLdTerm DEVICE = NgsiLdTerm.of("device", "The GPU (Relationship to a GpuDevice).");
+
+    @Override
+    public List<NgsiLdTerm> terms() {
+        return List.of(AI_CLUSTER, AI_NODE, GPU, GPU_DEVICE, GPU_SLICE, RESEARCH_PROJECT, USAGE_SESSION, PROBE_RUN,
+                NAME, STATE, LAST_SEEN_AT, HEALTH, HEALTH_REASON, CLUSTER, NODE, PROJECT, DEVICE);
+    }
+}

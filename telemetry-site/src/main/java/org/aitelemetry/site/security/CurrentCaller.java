@@ -1,0 +1,45 @@
+package org.aitelemetry.site.security;
+
+import io.quarkus.security.identity.SecurityIdentity;
+import jakarta.enterprise.context.RequestScoped;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.eclipse.microprofile.jwt.JsonWebToken;
+
+/**
+ * The {@link Caller} of the current request, built once from its verified token: roles from {@code realm_access.roles}
+ * (as quarkus-oidc mapped them), projects from the {@code groups} claim of full Keycloak group paths. Users and service
+ * accounts are treated alike. Request-scoped, so singletons such as resources may hold it.
+ */
+@RequestScoped
+public class CurrentCaller {
+
+    private static final Set<String> TELEMETRY_ROLES = Set.of(Roles.ADMIN, Roles.MANAGER, Roles.RESEARCHER);
+
+    private final SecurityIdentity identity;
+    private final JsonWebToken token;
+    private Caller caller;
+
+    public CurrentCaller(SecurityIdentity identity, JsonWebToken token) {
+        this.identity = identity;
+        this.token = token;
+    }
+
+    public Caller get() {
+        if (caller == null) {
+            Set<String> roles = identity.getRoles().stream().filter(TELEMETRY_ROLES::contains)
+                    .collect(Collectors.toUnmodifiableSet());
+            caller = new Caller(token.getSubject(), token.getClaim("preferred_username"), roles, projects());
+        }
+        return caller;
+    }
+
+    private Set<ProjectKey> projects() {
+        Set<String> paths = token.getGroups();
+        if (paths == null) {
+            return Set.of();
+        }
+        return paths.stream().flatMap(path -> ProjectKey.fromGroupPath(path).stream())
+                .collect(Collectors.toUnmodifiableSet());
+    }
+}

@@ -1,0 +1,25 @@
+package org.aitelemetry.site.support;
+
+import static io.restassured.RestAssured.given;
+
+import io.restassured.specification.RequestSpecification;
+
+/** Requests to the site through the contract filters: validated against the YAML and counted for coverage. */
+public final class Api {
+
+    private Api() {
+    }
+
+    public static RequestSpecification as(String token) {
+        return given().filters(Contract.FILTERS).auth().oauth2(token);
+    }
+
+    /** A request that breaks the contract on purpose (bad parameter, unknown field): only its answer is validated. */
+    public static RequestSpecification malformedAs(String token) {
+        return given().filters(Contract.MALFORMED_REQUEST_FILTERS).auth().oauth2(token);
+    }
+
+    public static RequestSpecification anonymous() {
+        return given().filters(Contract.FILTERS);
+    }
+}

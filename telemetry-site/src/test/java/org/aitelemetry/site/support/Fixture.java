@@ -1,0 +1,59 @@
+package org.aitelemetry.site.support;
+
+import io.vertx.mutiny.sqlclient.Pool;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A small fleet every API test reads (fixture.sql): two clusters, the test clients' own project
+ * {@code cluster-01/nlp-001}, and two other projects, one of them with the same namespace on {@code cluster-02}, so
+ * any scoping that forgets the cluster shows. Loaded once per database; ids are fixed so tests can name objects.
+ */
+public final class Fixture {
+
+    public static final long CLUSTER_01 = 10;
+    public static final long CLUSTER_02 = 20;
+    public static final long NODE_HEALTHY = 101;
+    public static final long NODE_DEGRADED = 102;
+    public static final long NODE_OTHER_CLUSTER = 201;
+    public static final long SKU_H100 = 1;
+    /** Used by the own project's job pods nlp-train-worker-0 (healthy) and -1 (failed). */
+    public static final String DEVICE_HEALTHY = "GPU-0000aaaa-0000-0000-0000-000000000001";
+    public static final String DEVICE_FAILED = "GPU-0000aaaa-0000-0000-0000-000000000002";
+    public static final String DEVICE_MIG = "GPU-0000aaaa-0000-0000-0000-000000000003";
+    public static final String DEVICE_OTHER_CLUSTER = "GPU-0000bbbb-0000-0000-0000-000000000001";
+    public static final long OWN_PROJECT = 501;
+    public static final long OTHER_PROJECT = 502;
+    /** nlp-001 on cluster-02: same namespace as the own project, another cluster. */
+    public static final long TWIN_PROJECT = 503;
+    public static final long OWN_SLICE = 3001;
+    public static final long OTHER_SLICE = 3002;
+    public static final long OWN_SESSION = 7001;
+    public static final long OTHER_SESSION = 7003;
+    public static final String RUN_FAILED = "5c0f1a2e-0000-4000-8000-000000000001";
+    public static final String RUN_HEALTHY = "5c0f1a2e-0000-4000-8000-000000000002";
+    public static final String OWN_HEALTH_CHECK = "9d1e2f30-0000-4000-8000-000000000001";
+    public static final String OTHER_HEALTH_CHECK = "9d1e2f30-0000-4000-8000-000000000002";
+
+    private Fixture() {
+    }
+
+    /** Loads the fixture unless this database has it. */
+    public static synchronized void load(Pool pool) {
+        boolean loaded = pool.query("SELECT 1 FROM metric_source WHERE name = 'fixture'").execute()
+                .await().indefinitely().size() > 0;
+        if (!loaded) {
+            pool.query(sql()).execute().await().indefinitely();
+        }
+    }
+
+    private static String sql() {
+        try (InputStream in = Fixture.class.getResourceAsStream("/fixture.sql")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

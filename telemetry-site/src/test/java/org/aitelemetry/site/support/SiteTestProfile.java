@@ -1,0 +1,29 @@
+package org.aitelemetry.site.support;
+
+import io.quarkus.test.junit.QuarkusTestProfile;
+import java.util.List;
+import java.util.Map;
+import org.aitelemetry.devkit.keycloak.KeycloakTestResource;
+import org.aitelemetry.devkit.postgres.PostgresTestResource;
+
+/**
+ * The site against real PostgreSQL (migrated by the devkit, as the worker would) and real Keycloak with the test
+ * clients. Every API test class uses this one profile, so the application starts once for all of them.
+ */
+public class SiteTestProfile implements QuarkusTestProfile {
+
+    /** Health-check requests a caller may make per window in tests: small, so the limit is reachable. */
+    public static final int HEALTH_CHECK_LIMIT = 5;
+
+    @Override
+    public List<TestResourceEntry> testResources() {
+        return List.of(
+                new TestResourceEntry(PostgresTestResource.class, Map.of(PostgresTestResource.MIGRATE, "true")),
+                new TestResourceEntry(KeycloakTestResource.class, Map.of(KeycloakTestResource.APP, "site")));
+    }
+
+    @Override
+    public Map<String, String> getConfigOverrides() {
+        return Map.of("telemetry.site.health-checks.rate-limit", String.valueOf(HEALTH_CHECK_LIMIT));
+    }
+}
