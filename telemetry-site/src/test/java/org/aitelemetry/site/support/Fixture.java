@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /**
  * A small fleet every API test reads (fixture.sql): two clusters, the test clients' own project
@@ -45,13 +46,22 @@ public final class Fixture {
         boolean loaded = pool.query("SELECT 1 FROM metric_source WHERE name = 'fixture'").execute()
                 .await().indefinitely().size() > 0;
         if (!loaded) {
-            pool.query(sql()).execute().await().indefinitely();
+            for (String file : FILES) {
+                String sql = sql(file);
+                if (sql != null) {
+                    pool.query(sql).execute().await().indefinitely();
+                }
+            }
         }
     }
 
-    private static String sql() {
-        try (InputStream in = Fixture.class.getResourceAsStream("/fixture.sql")) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    /** The common fleet, then what a capability's tests add (each optional). */
+    private static final List<String> FILES = List.of("/fixture.sql", "/fixture-fleet.sql", "/fixture-projects.sql",
+            "/fixture-health.sql");
+
+    private static String sql(String file) {
+        try (InputStream in = Fixture.class.getResourceAsStream(file)) {
+            return in == null ? null : new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
