@@ -48,8 +48,9 @@ public final class StartupBenchmark {
                     "quarkus.datasource.reactive.url", postgres.reactiveUrl(database),
                     "quarkus.datasource.username", PostgresComponent.USER,
                     "quarkus.datasource.password", PostgresComponent.PASSWORD,
-                    // Measured without an OIDC provider: the worker would otherwise look one up at start.
-                    "quarkus.oidc.tenant-enabled", "false");
+                    // Measured without an OIDC provider: the apps would otherwise look one up at start.
+                    "quarkus.oidc.tenant-enabled", "false",
+                    "quarkus.oidc.web.tenant-enabled", "false");
 
             Stats jvmFloor = jvmFloor();
             System.out.printf("Start-up, JVM mode, %d measured runs after one discarded first run (%d cores)%n",

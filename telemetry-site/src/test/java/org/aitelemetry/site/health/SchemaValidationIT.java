@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 import org.aitelemetry.devkit.LoopbackPorts;
 import org.aitelemetry.devkit.Workspace;
+import org.aitelemetry.devkit.oidc.LocalTokenIssuer;
 import org.aitelemetry.devkit.postgres.PostgresComponent;
 import org.aitelemetry.devkit.postgres.SchemaMigrator;
 import org.aitelemetry.devkit.process.QuarkusAppComponent;
@@ -53,10 +55,13 @@ class SchemaValidationIT {
         }
     }
 
+    /** The site with its database; tokens are beside the point here, so a local key stands in for Keycloak. */
     private static QuarkusAppComponent site(String name, String database) {
-        return new QuarkusAppComponent(name, RUNNER, LoopbackPorts.free(), Map.of(
-                "quarkus.datasource.reactive.url", postgres.reactiveUrl(database),
-                "quarkus.datasource.username", PostgresComponent.USER,
-                "quarkus.datasource.password", PostgresComponent.PASSWORD), workspace);
+        Map<String, String> config = new HashMap<>(LocalTokenIssuer.generate().appConfig());
+        config.put("quarkus.oidc.web.tenant-enabled", "false");
+        config.put("quarkus.datasource.reactive.url", postgres.reactiveUrl(database));
+        config.put("quarkus.datasource.username", PostgresComponent.USER);
+        config.put("quarkus.datasource.password", PostgresComponent.PASSWORD);
+        return new QuarkusAppComponent(name, RUNNER, LoopbackPorts.free(), config, workspace);
     }
 }

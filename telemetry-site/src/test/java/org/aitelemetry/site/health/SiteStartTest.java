@@ -4,15 +4,14 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import org.aitelemetry.devkit.postgres.PostgresTestResource;
+import io.quarkus.test.junit.TestProfile;
+import org.aitelemetry.site.support.SiteTestProfile;
 import org.junit.jupiter.api.Test;
 
 /** The site starts against a schema the worker migrated (here the devkit stands in for it) and reports healthy. */
 @QuarkusTest
-@WithTestResource(value = PostgresTestResource.class, initArgs = @ResourceArg(name = PostgresTestResource.MIGRATE, value = "true"))
+@TestProfile(SiteTestProfile.class)
 class SiteStartTest {
 
     @Test

@@ -19,6 +19,16 @@ public final class Api {
         return given().filters(Contract.MALFORMED_REQUEST_FILTERS).auth().oauth2(token);
     }
 
+    /** Without a token, which the contract forbids: only the answer is validated. */
+    public static RequestSpecification unauthenticated() {
+        return given().filters(Contract.MALFORMED_REQUEST_FILTERS);
+    }
+
+    /** With a token the site must refuse; only the answer is validated. */
+    public static RequestSpecification withRefusedToken(String token) {
+        return given().filters(Contract.MALFORMED_REQUEST_FILTERS).header("Authorization", "Bearer " + token);
+    }
+
     public static RequestSpecification anonymous() {
         return given().filters(Contract.FILTERS);
     }
