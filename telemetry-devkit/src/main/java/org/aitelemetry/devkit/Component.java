@@ -1,9 +1,9 @@
 package org.aitelemetry.devkit;
 
 /**
- * A part of the local stack (PostgreSQL, Prometheus, Alertmanager, Kafka, the OTLP receiver and the in-process fleet
- * simulator today; Keycloak as its issue lands). Components start on free loopback ports, keep their logs under the
- * {@link Workspace}, and stop without leaving a process behind.
+ * A part of the local stack (PostgreSQL, Prometheus, Alertmanager, Kafka, Keycloak, the OTLP receiver and the in-process
+ * fleet simulator). Components start on free loopback ports, keep their logs under the {@link Workspace}, and stop
+ * without leaving a process behind.
  */
 public interface Component extends AutoCloseable {
 

@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import org.aitelemetry.devkit.Component;
@@ -16,7 +15,10 @@ import org.aitelemetry.devkit.Workspace;
 import org.aitelemetry.devkit.fleet.FleetDefinition;
 import org.aitelemetry.devkit.fleet.FleetSimulator;
 import org.aitelemetry.devkit.fleet.FleetSpec;
-import org.aitelemetry.devkit.oidc.LocalTokenIssuer;
+import org.aitelemetry.devkit.keycloak.DemoUser;
+import org.aitelemetry.devkit.keycloak.KeycloakClients;
+import org.aitelemetry.devkit.keycloak.KeycloakComponent;
+import org.aitelemetry.devkit.keycloak.RealmImport;
 import org.aitelemetry.devkit.postgres.PostgresComponent;
 import org.aitelemetry.devkit.prometheus.PrometheusComponent;
 import org.aitelemetry.devkit.prometheus.PrometheusSettings;
@@ -30,8 +32,6 @@ public final class LocalPlatform {
 
     /** Scrape and rule evaluation interval of the local Prometheus: lively enough to watch, light on a laptop. */
     private static final Duration SCRAPE_INTERVAL = Duration.ofSeconds(5);
-    /** Long enough for a working day; the issuer's key dies with the launcher anyway. */
-    private static final Duration TOKEN_LIFETIME = Duration.ofHours(12);
     /** A body a real Alertmanager 0.25 posted, relative to the project root. */
     private static final String FIRING_FIXTURE = "telemetry-worker/src/test/resources/alertmanager/alertmanager-0.25-firing.json";
 
@@ -92,33 +92,51 @@ public final class LocalPlatform {
         Map<String, String> workerConfig = new HashMap<>(datasource);
         workerConfig.put("telemetry.sources.local.url", prometheus.url());
         workerConfig.put("telemetry.sync.every", "15s");
-        // No Keycloak in the local stack yet: the worker verifies tokens of a throwaway local issuer instead.
-        LocalTokenIssuer issuer = LocalTokenIssuer.generate();
-        workerConfig.putAll(issuer.appConfig());
+        KeycloakComponent keycloak = start(new KeycloakComponent(workspace, "keycloak", RealmImport.PRODUCT_REALM));
+        workerConfig.putAll(keycloak.workerConfig());
+        Map<String, String> siteConfig = new HashMap<>(datasource);
+        siteConfig.putAll(keycloak.siteConfig());
         QuarkusAppComponent worker = start(app("telemetry-worker", options.workerPort(), workerConfig));
-        QuarkusAppComponent site = start(app("telemetry-site", options.sitePort(), datasource));
-        Path token = writeToken(issuer.mint("alertmanager", List.of("alerts-writer"), TOKEN_LIFETIME));
+        QuarkusAppComponent site = start(app("telemetry-site", options.sitePort(), siteConfig));
+        Path token = writeToken(keycloak.clientCredentialsToken(KeycloakClients.ALERTMANAGER,
+                KeycloakClients.ALERTMANAGER_SECRET));
         System.out.printf("""
 
                 AI Telemetry is running (Ctrl-C stops everything).
                   site       %s        health %s/q/health
                   worker     %s        health %s/q/health
+                  keycloak   %s  (realm %s, keycloak/README.md)
                   postgres   %s  (user %s)
                   prometheus %s  (metric source "local" of the worker)
                   fleet      %s/metrics/<cluster>/{dcgm,kube}  (%d simulated GPUs, seed %d)
-                  token      %s  (role alerts-writer, %d h, valid for this run only)
+                  token      %s  (alertmanager's client-credentials token; Keycloak's live 5 min)
                   logs       %s
+                Log in to the site as (dev-only passwords):
+                %s
                 Post an Alertmanager notification to the worker (from the project root):
                   curl -H "Authorization: Bearer $(cat %s)" -H 'Content-Type: application/json' \\
                     --data @%s %s/api/ingest/v1/alertmanager
+                A fresh token for it:
+                  curl -s -d grant_type=client_credentials -d client_id=%s -d client_secret=%s \\
+                    %s/protocol/openid-connect/token | sed 's/.*"access_token":"\\([^"]*\\)".*/\\1/' > %s
                 """,
-                site.url(), site.url(), worker.url(), worker.url(),
+                site.url(), site.url(), worker.url(), worker.url(), keycloak.url(), KeycloakClients.REALM,
                 postgres.jdbcUrl(database), PostgresComponent.USER, prometheus.url(), simulator.url(),
-                simulator.definition().devices().size(), options.seed(), token, TOKEN_LIFETIME.toHours(),
-                workspace.root(), options.projectRoot().relativize(token), FIRING_FIXTURE, worker.url());
+                simulator.definition().devices().size(), options.seed(), token, workspace.root(), demoLogins(),
+                options.projectRoot().relativize(token), FIRING_FIXTURE, worker.url(), KeycloakClients.ALERTMANAGER,
+                KeycloakClients.ALERTMANAGER_SECRET, keycloak.realmUrl(), options.projectRoot().relativize(token));
     }
 
-    /** Writes the token readable by its owner only, where the printed curl line reads it. */
+    private static String demoLogins() {
+        StringBuilder lines = new StringBuilder();
+        for (DemoUser user : DemoUser.ALL) {
+            lines.append("  %-9s %-27s %-18s %s%n".formatted(user.username(), user.password(), user.role(),
+                    user.groups().isEmpty() ? "(every project)" : String.join(" ", user.groups())));
+        }
+        return lines.toString().stripTrailing();
+    }
+
+    /** Writes the token readable by its owner only, where the printed curl lines read and renew it. */
     private Path writeToken(String token) throws IOException {
         Path file = workspace.dir("oidc").resolve("alerts-writer.jwt");
         Files.deleteIfExists(file);

@@ -17,10 +17,10 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * Bearer tokens for the local run and the benchmarks without Keycloak: a throwaway RSA key pair signs JWTs (RS256)
- * shaped like Keycloak's service-account tokens, and the worker verifies them offline with the public key
+ * Bearer tokens for the benchmarks, which measure the worker and not Keycloak: a throwaway RSA key pair signs JWTs
+ * (RS256) shaped like Keycloak's service-account tokens, and the worker verifies them offline with the public key
  * ({@code quarkus.oidc.public-key}: no provider connection, no discovery). Roles go where Keycloak puts realm roles,
- * {@code realm_access.roles}, which quarkus-oidc reads by default when a token has no {@code groups} claim. The key
+ * {@code realm_access.roles}, where the worker reads them ({@code quarkus.oidc.roles.role-claim-path}). The key
  * lives only in this object, so tokens are good for as long as the process that minted them runs.
  */
 public final class LocalTokenIssuer {

@@ -11,7 +11,7 @@ import org.aitelemetry.devkit.Workspace;
 
 /**
  * A server run as a child process (Prometheus and Alertmanager from Debian packages, Kafka from its jars in a JVM of
- * its own): its configuration and data live in folders of its own under the {@link Workspace}, its port and data survive
+ * its own, Keycloak from its Maven zip): its configuration and data live in folders of its own under the {@link Workspace}, its port and data survive
  * {@link #stop()}, and {@link #close()} removes both folders but keeps the log.
  */
 public abstract class ServerProcessComponent implements Component {

@@ -174,7 +174,8 @@ class AlertmanagerWebhookResourceTest {
         return pool.query(sql).executeAndAwait().iterator().next().getLong(0);
     }
 
-    private static String fixture(String name) throws IOException {
+    /** A real Alertmanager body from {@code src/test/resources/alertmanager}. */
+    static String fixture(String name) throws IOException {
         try (InputStream in = AlertmanagerWebhookResourceTest.class.getResourceAsStream("/alertmanager/" + name)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
