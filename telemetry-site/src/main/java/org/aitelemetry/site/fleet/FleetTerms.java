@@ -5,22 +5,31 @@ import java.util.List;
 import org.aitelemetry.site.ngsild.NgsiLdTerm;
 import org.aitelemetry.site.ngsild.NgsiLdTerms;
 
-/** NGSI-LD terms of the fleet inventory: clusters, nodes, SKUs, devices, slices. */
+/** NGSI-LD terms of the fleet inventory's clusters and nodes (GPUs: {@link GpuTerms}, slices: {@link SliceTerms}). */
 @ApplicationScoped
 public class FleetTerms implements NgsiLdTerms {
 
     static final NgsiLdTerm SOURCE = NgsiLdTerm.of("source", "Name of the metric source that reports the cluster.");
     static final NgsiLdTerm NODE_COUNT = NgsiLdTerm.measured("nodeCount", "GPU nodes present.", "C62", "count");
-    static final NgsiLdTerm GPU_COUNT = NgsiLdTerm.measured("gpuCount", "GPU devices present.", "C62", "count");
+    static final NgsiLdTerm GPU_COUNT = NgsiLdTerm.measured("gpuCount", "GPU devices present (on the cluster or node).",
+            "C62", "count");
     static final NgsiLdTerm SLICE_COUNT = NgsiLdTerm.measured("sliceCount", "MIG slices present.", "C62", "count");
     static final NgsiLdTerm GPU_MODELS = NgsiLdTerm.of("gpuModels", "GPU product names present.");
     static final NgsiLdTerm LAST_SYNC_AT = NgsiLdTerm.of("lastSyncAt",
             "End of the last sync cycle that read the cluster.");
     static final NgsiLdTerm SYNC_STATUS = NgsiLdTerm.of("syncStatus",
             "Outcome of the last sync cycle: NEVER, OK, INCOMPLETE or FAILED.");
+    static final NgsiLdTerm GPU_PRODUCT = NgsiLdTerm.of("gpuProduct", "GPU product name of the node.");
+    static final NgsiLdTerm DRIVER_VERSION = NgsiLdTerm.of("driverVersion", "NVIDIA driver version.");
+    static final NgsiLdTerm CUDA_VERSION = NgsiLdTerm.of("cudaVersion", "CUDA version the driver supports.");
+    static final NgsiLdTerm KERNEL_VERSION = NgsiLdTerm.of("kernelVersion", "Linux kernel version.");
+    static final NgsiLdTerm OS_IMAGE = NgsiLdTerm.of("osImage", "Operating system image.");
+    static final NgsiLdTerm LABELS = NgsiLdTerm.of("labels", "Node labels the metric source exposes.");
+    static final NgsiLdTerm HEALTH_AT = NgsiLdTerm.of("healthAt", "When the health verdict was given.");
 
     @Override
     public List<NgsiLdTerm> terms() {
-        return List.of(SOURCE, NODE_COUNT, GPU_COUNT, SLICE_COUNT, GPU_MODELS, LAST_SYNC_AT, SYNC_STATUS);
+        return List.of(SOURCE, NODE_COUNT, GPU_COUNT, SLICE_COUNT, GPU_MODELS, LAST_SYNC_AT, SYNC_STATUS, GPU_PRODUCT,
+                DRIVER_VERSION, CUDA_VERSION, KERNEL_VERSION, OS_IMAGE, LABELS, HEALTH_AT);
     }
 }

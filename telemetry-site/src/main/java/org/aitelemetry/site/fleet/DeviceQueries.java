@@ -1,0 +1,63 @@
+package org.aitelemetry.site.fleet;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Map;
+import org.aitelemetry.site.api.Page;
+import org.aitelemetry.site.api.PageRequest;
+import org.aitelemetry.site.api.PagedQuery;
+import org.aitelemetry.site.api.Rows;
+import org.aitelemetry.site.api.SqlFilter;
+
+/** Reads GPU devices with their latest readings; inventory, so visible to every telemetry role. */
+@ApplicationScoped
+public class DeviceQueries {
+
+    static final Map<String, String> SORT_KEYS = Map.of("uuid", "d.uuid", "node", "n.name",
+            "utilization", "d.utilization_percent", "health", "d.health");
+    private static final PagedQuery LIST = new PagedQuery("""
+            d.uuid, c.name AS cluster, n.name AS node, d.gpu_index, d.pci_bus_id, d.serial, g.product_name,
+            d.mig_enabled, d.utilization_percent, d.memory_used_mib, d.memory_free_mib, d.power_watts,
+            d.temperature_celsius, d.memory_temperature_celsius, d.energy_joules, d.readings_at, d.health,
+            d.health_reason, d.health_at, d.state, d.last_seen_at""", """
+            gpu_device d JOIN ai_node n ON n.id = d.node_id JOIN ai_cluster c ON c.id = n.cluster_id
+            JOIN gpu g ON g.id = d.gpu_id""");
+
+    private final Pool pool;
+
+    public DeviceQueries(Pool pool) {
+        this.pool = pool;
+    }
+
+    /**
+     * Names are matched on the joined tables' indexed columns (ai_cluster.name, ai_node's (cluster_id, name) key,
+     * gpu.product_name), and devices then reached through gpu_device's node_id and gpu_id indexes.
+     */
+    public Uni<Page<DeviceView>> list(FleetFilter filter, String orderBy, PageRequest page) {
+        SqlFilter where = new SqlFilter().when(filter.cluster(), "c.name = ?")
+                .when(filter.node(), "n.name = ?")
+                .when(filter.model(), "g.product_name = ?")
+                .when(filter.state(), "d.state = ?")
+                .when(filter.health(), "d.health = ?");
+        return LIST.run(pool, where, orderBy, page, DeviceQueries::view);
+    }
+
+    public Uni<DeviceView> byUuid(String uuid) {
+        return pool.preparedQuery("SELECT " + LIST.select() + " FROM " + LIST.from() + " WHERE d.uuid = $1")
+                .execute(Tuple.of(uuid)).map(rows -> Rows.first(rows, DeviceQueries::view));
+    }
+
+    private static DeviceView view(Row row) {
+        return new DeviceView(row.getString("uuid"), row.getString("cluster"), row.getString("node"),
+                row.getInteger("gpu_index"), row.getString("pci_bus_id"), row.getString("serial"),
+                row.getString("product_name"), row.getBoolean("mig_enabled"), row.getDouble("utilization_percent"),
+                row.getDouble("memory_used_mib"), row.getDouble("memory_free_mib"), row.getDouble("power_watts"),
+                row.getDouble("temperature_celsius"), row.getDouble("memory_temperature_celsius"),
+                row.getDouble("energy_joules"), row.getOffsetDateTime("readings_at"), row.getString("health"),
+                row.getString("health_reason"), row.getOffsetDateTime("health_at"), row.getString("state"),
+                row.getOffsetDateTime("last_seen_at"));
+    }
+}
