@@ -3,45 +3,34 @@ package org.aitelemetry.site.api;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.RowSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
 /**
- * Runs a list query for one page in one round trip: the total comes from {@code count(*) OVER ()} on the same rows,
- * and only a page past the end costs a second, counting query.
+ * Runs a list query for one page and counts the matching rows, the two at once on two connections. The count is a
+ * query of its own rather than {@code count(*) OVER ()} beside the page, which would make PostgreSQL join and buffer
+ * every matching row before it could stop after a page.
  *
- * @param select columns, without the total
+ * @param select columns
  * @param from   FROM clause with its joins
  */
 public record PagedQuery(String select, String from) {
 
-    private static final String TOTAL = "total_items";
-
     public <T> Uni<Page<T>> run(Pool pool, SqlFilter filter, String orderBy, PageRequest page,
             Function<Row, T> mapper) {
         int limit = filter.nextParameter();
-        String sql = "SELECT " + select + ", count(*) OVER () AS " + TOTAL + " FROM " + from + filter.where()
-                + " ORDER BY " + orderBy + " LIMIT $" + limit + " OFFSET $" + (limit + 1);
-        return pool.preparedQuery(sql).execute(filter.tuple(page.size(), page.offset()))
-                .flatMap(rows -> rows.size() > 0 || page.page() == 0
-                        ? Uni.createFrom().item(toPage(rows, page, mapper))
-                        : count(pool, filter).map(total -> new Page<T>(List.of(), PageInfo.of(page, total))));
-    }
-
-    private Uni<Long> count(Pool pool, SqlFilter filter) {
-        return pool.preparedQuery("SELECT count(*) FROM " + from + filter.where()).execute(filter.tuple())
-                .map(rows -> rows.iterator().next().getLong(0));
-    }
-
-    private static <T> Page<T> toPage(RowSet<Row> rows, PageRequest page, Function<Row, T> mapper) {
-        List<T> items = new ArrayList<>(rows.size());
-        long total = 0;
-        for (Row row : rows) {
-            items.add(mapper.apply(row));
-            total = row.getLong(TOTAL);
-        }
-        return new Page<>(items, PageInfo.of(page, total));
+        String sql = "SELECT " + select + " FROM " + from + filter.where() + " ORDER BY " + orderBy
+                + " LIMIT $" + limit + " OFFSET $" + (limit + 1);
+        Uni<List<T>> items = pool.preparedQuery(sql).execute(filter.tuple(page.size(), page.offset()))
+                .map(rows -> {
+                    List<T> mapped = new ArrayList<>(rows.size());
+                    rows.forEach(row -> mapped.add(mapper.apply(row)));
+                    return mapped;
+                });
+        Uni<Long> total = pool.preparedQuery("SELECT count(*) FROM " + from + filter.where())
+                .execute(filter.tuple()).map(rows -> rows.iterator().next().getLong(0));
+        return Uni.combine().all().unis(items, total).asTuple()
+                .map(both -> new Page<>(both.getItem1(), PageInfo.of(page, both.getItem2())));
     }
 }
