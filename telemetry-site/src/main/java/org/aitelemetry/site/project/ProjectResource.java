@@ -1,0 +1,69 @@
+package org.aitelemetry.site.project;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import java.time.Duration;
+import java.time.Instant;
+import org.aitelemetry.model.fleet.PresenceState;
+import org.aitelemetry.site.api.ApiMediaTypes;
+import org.aitelemetry.site.api.Page;
+import org.aitelemetry.site.api.PageRequest;
+import org.aitelemetry.site.api.QueryParams;
+import org.aitelemetry.site.api.Rows;
+import org.aitelemetry.site.api.SortOrder;
+import org.aitelemetry.site.api.TimeWindow;
+import org.aitelemetry.site.security.CurrentCaller;
+import org.aitelemetry.site.security.Roles;
+import org.jboss.resteasy.reactive.RestPath;
+import org.jboss.resteasy.reactive.RestQuery;
+
+/** {@code /api/v1/projects}: the caller's research projects and their usage (an admin's: all of them). */
+@Path("/api/v1/projects")
+@Produces({ApiMediaTypes.JSON, ApiMediaTypes.JSON_LD})
+@RolesAllowed({Roles.ADMIN, Roles.MANAGER, Roles.RESEARCHER})
+public class ProjectResource {
+
+    private static final Duration DEFAULT_USAGE_WINDOW = Duration.ofDays(7);
+    private static final Duration MAX_USAGE_WINDOW = Duration.ofDays(366);
+
+    private final ProjectQueries projects;
+    private final ProjectUsageQueries usage;
+    private final CurrentCaller caller;
+
+    public ProjectResource(ProjectQueries projects, ProjectUsageQueries usage, CurrentCaller caller) {
+        this.projects = projects;
+        this.usage = usage;
+        this.caller = caller;
+    }
+
+    @GET
+    public Uni<Page<ProjectView>> list(@RestQuery String page, @RestQuery String size, @RestQuery String cluster,
+            @RestQuery String state, @RestQuery String active, @RestQuery String sort) {
+        PresenceState presence = QueryParams.enumerated("state", state, PresenceState.class);
+        return projects.list(caller.get(), QueryParams.text("cluster", cluster, 253),
+                presence == null ? null : presence.name(), QueryParams.bool("active", active),
+                SortOrder.orderBy(sort, "namespace", ProjectQueries.SORT_KEYS, "p.id"), PageRequest.of(page, size));
+    }
+
+    @GET
+    @Path("/{projectId}")
+    public Uni<ProjectView> get(@RestPath String projectId) {
+        return projects.byId(caller.get(), QueryParams.id("projectId", projectId))
+                .map(project -> Rows.found(project, "project"));
+    }
+
+    @GET
+    @Path("/{projectId}/usage")
+    @Produces(ApiMediaTypes.JSON)
+    public Uni<ProjectUsage> usage(@RestPath String projectId, @RestQuery String from, @RestQuery String to,
+            @RestQuery String granularity) {
+        long id = QueryParams.id("projectId", projectId);
+        TimeWindow window = TimeWindow.of(from, to).closed(Instant.now(), DEFAULT_USAGE_WINDOW, MAX_USAGE_WINDOW);
+        Granularity width = QueryParams.enumerated("granularity", granularity, Granularity.class);
+        return usage.usage(caller.get(), id, window, width == null ? Granularity.day : width)
+                .map(result -> Rows.found(result, "project"));
+    }
+}

@@ -1,0 +1,34 @@
+package org.aitelemetry.site.project;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import org.aitelemetry.site.ngsild.NgsiLdTerm;
+import org.aitelemetry.site.ngsild.NgsiLdTerms;
+
+/** NGSI-LD terms of research projects. */
+@ApplicationScoped
+public class ProjectTerms implements NgsiLdTerms {
+
+    static final NgsiLdTerm NAMESPACE = NgsiLdTerm.of("namespace", "Kubernetes namespace of the project.");
+    static final NgsiLdTerm TITLE = NgsiLdTerm.of("title", "Title of the project.");
+    static final NgsiLdTerm DESCRIPTION = NgsiLdTerm.of("description", "Description of the project.");
+    static final NgsiLdTerm ACTIVE = NgsiLdTerm.of("active", "True while the project is active.");
+    static final NgsiLdTerm GPUS_REQUESTED = NgsiLdTerm.measured("gpusRequested",
+            "Whole GPUs the project's pods request now.", "C62", "count");
+    static final NgsiLdTerm MIG_REQUESTED = NgsiLdTerm.measured("migRequested",
+            "MIG slices the project's pods request now, per MIG resource.", null, "count per MIG resource");
+    static final NgsiLdTerm RESTARTING_PODS = NgsiLdTerm.measured("restartingPods",
+            "Containers that restarted in the last 15 minutes.", "C62", "count");
+    static final NgsiLdTerm TERMINATING_PODS = NgsiLdTerm.measured("terminatingPods",
+            "Pods stuck terminating for more than 5 minutes.", "C62", "count");
+    static final NgsiLdTerm FULL_PVCS = NgsiLdTerm.measured("fullPvcs",
+            "Persistent volume claims more than 95% full.", "C62", "count");
+    static final NgsiLdTerm VLLM_DETECTED = NgsiLdTerm.of("vllmDetected",
+            "True when a vLLM server reports metrics in the namespace.");
+
+    @Override
+    public List<NgsiLdTerm> terms() {
+        return List.of(NAMESPACE, TITLE, DESCRIPTION, ACTIVE, GPUS_REQUESTED, MIG_REQUESTED, RESTARTING_PODS,
+                TERMINATING_PODS, FULL_PVCS, VLLM_DETECTED);
+    }
+}
