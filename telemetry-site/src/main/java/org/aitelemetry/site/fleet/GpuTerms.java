@@ -29,8 +29,6 @@ public class GpuTerms implements NgsiLdTerms {
     static final NgsiLdTerm SERIAL = NgsiLdTerm.of("serial", "Board serial number.");
     static final NgsiLdTerm MIG_ENABLED = NgsiLdTerm.of("migEnabled",
             "True when the GPU is partitioned into MIG slices.");
-    static final NgsiLdTerm UTILIZATION = NgsiLdTerm.measured("utilizationPercent",
-            "GPU utilization (0–100; absent on MIG GPUs).", "P1", "percent");
     static final NgsiLdTerm MEMORY_USED = NgsiLdTerm.measured("memoryUsedMib", "Frame buffer used.", null, "MiB");
     static final NgsiLdTerm MEMORY_FREE = NgsiLdTerm.measured("memoryFreeMib", "Frame buffer free.", null, "MiB");
     static final NgsiLdTerm POWER = NgsiLdTerm.measured("powerWatts", "Power draw.", "WTT", "watt");
@@ -38,13 +36,11 @@ public class GpuTerms implements NgsiLdTerms {
             "degree Celsius");
     static final NgsiLdTerm MEMORY_TEMPERATURE = NgsiLdTerm.measured("memoryTemperatureCelsius", "HBM temperature.",
             "CEL", "degree Celsius");
-    static final NgsiLdTerm ENERGY = NgsiLdTerm.measured("energyJoules", "Energy consumed since the driver loaded.",
-            "JOU", "joule");
 
     @Override
     public List<NgsiLdTerm> terms() {
         return List.of(PRODUCT_NAME, ARCHITECTURE, MEMORY_MIB, MEMORY_BANDWIDTH, TDP, CATALOGUED, PRECISIONS, GPU_SKU,
-                INDEX, PCI_BUS_ID, SERIAL, MIG_ENABLED, UTILIZATION, MEMORY_USED, MEMORY_FREE, POWER, TEMPERATURE,
-                MEMORY_TEMPERATURE, ENERGY);
+                INDEX, PCI_BUS_ID, SERIAL, MIG_ENABLED, MEMORY_USED, MEMORY_FREE, POWER, TEMPERATURE,
+                MEMORY_TEMPERATURE);
     }
 }

@@ -15,11 +15,9 @@ public class SliceTerms implements NgsiLdTerms {
             "Graphics engine activity of the slice (fraction, 0–1).", "C62", "one");
     static final NgsiLdTerm ATTRIBUTED = NgsiLdTerm.of("attributed",
             "True when the project, pod and container holding the slice are shown to the caller.");
-    static final NgsiLdTerm POD = NgsiLdTerm.of("pod", "The Kubernetes pod holding the GPU or slice.");
-    static final NgsiLdTerm CONTAINER = NgsiLdTerm.of("container", "The container holding the GPU or slice.");
 
     @Override
     public List<NgsiLdTerm> terms() {
-        return List.of(GPU_INSTANCE_ID, PROFILE, ENGINE_ACTIVE, ATTRIBUTED, POD, CONTAINER);
+        return List.of(GPU_INSTANCE_ID, PROFILE, ENGINE_ACTIVE, ATTRIBUTED);
     }
 }

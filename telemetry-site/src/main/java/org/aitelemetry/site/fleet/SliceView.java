@@ -25,8 +25,8 @@ public record SliceView(long id, String deviceUuid, String cluster, String node,
                 .reading(GpuTerms.MEMORY_USED, memoryUsedMib, readingsAt)
                 .reading(GpuTerms.MEMORY_FREE, memoryFreeMib, readingsAt)
                 .property(SliceTerms.ATTRIBUTED, attributed)
-                .property(SliceTerms.POD, pod)
-                .property(SliceTerms.CONTAINER, container)
+                .property(CommonTerms.POD, pod)
+                .property(CommonTerms.CONTAINER, container)
                 .property(CommonTerms.STATE, state)
                 .property(CommonTerms.LAST_SEEN_AT, lastSeenAt);
         if (project != null) {

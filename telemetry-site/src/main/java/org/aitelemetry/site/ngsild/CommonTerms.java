@@ -37,10 +37,19 @@ public class CommonTerms implements NgsiLdTerms {
     public static final NgsiLdTerm PROJECT = NgsiLdTerm.of("project",
             "The research project (Relationship to a ResearchProject).");
     public static final NgsiLdTerm DEVICE = NgsiLdTerm.of("device", "The GPU (Relationship to a GpuDevice).");
+    public static final NgsiLdTerm POD = NgsiLdTerm.of("pod", "The Kubernetes pod holding or having held the GPU.");
+    public static final NgsiLdTerm CONTAINER = NgsiLdTerm.of("container",
+            "The container holding or having held the GPU.");
+    public static final NgsiLdTerm UTILIZATION = NgsiLdTerm.measured("utilizationPercent",
+            "GPU utilization, 0–100: the latest reading of a device (absent on MIG GPUs) or a session's average.",
+            "P1", "percent");
+    public static final NgsiLdTerm ENERGY = NgsiLdTerm.measured("energyJoules",
+            "Energy: a device's counter since the driver loaded, or what a session used.", "JOU", "joule");
 
     @Override
     public List<NgsiLdTerm> terms() {
         return List.of(AI_CLUSTER, AI_NODE, GPU, GPU_DEVICE, GPU_SLICE, RESEARCH_PROJECT, USAGE_SESSION, PROBE_RUN,
-                NAME, STATE, LAST_SEEN_AT, HEALTH, HEALTH_REASON, CLUSTER, NODE, PROJECT, DEVICE);
+                NAME, STATE, LAST_SEEN_AT, HEALTH, HEALTH_REASON, CLUSTER, NODE, PROJECT, DEVICE, POD, CONTAINER,
+                UTILIZATION, ENERGY);
     }
 }

@@ -26,7 +26,10 @@ public class NgsiLdContextResource {
         Map<String, Object> context = new TreeMap<>();
         Map<String, Object> vocabulary = new TreeMap<>();
         contributions.forEach(contribution -> contribution.terms().forEach(term -> {
-            context.put(term.term(), NgsiLd.VOCABULARY + term.term());
+            if (context.put(term.term(), NgsiLd.VOCABULARY + term.term()) != null) {
+                // One meaning per term: a second definition would silently replace the first in the vocabulary.
+                throw new IllegalStateException("NGSI-LD term '" + term.term() + "' is defined twice");
+            }
             Map<String, Object> definition = new LinkedHashMap<>();
             definition.put("description", term.description());
             if (term.unit() != null) {

@@ -12,8 +12,6 @@ public class SessionTerms implements NgsiLdTerms {
     static final NgsiLdTerm SLICE = NgsiLdTerm.of("slice", "The MIG slice used (Relationship to a GpuSlice).");
     static final NgsiLdTerm GPU_MODEL = NgsiLdTerm.of("gpuModel", "GPU product name.");
     static final NgsiLdTerm MIG_PROFILE = NgsiLdTerm.of("migProfile", "MIG profile, for a session on a slice.");
-    static final NgsiLdTerm POD = NgsiLdTerm.of("pod", "Pod that used the GPU.");
-    static final NgsiLdTerm CONTAINER = NgsiLdTerm.of("container", "Container that used the GPU.");
     static final NgsiLdTerm STARTS_AT = NgsiLdTerm.of("startsAt", "When use of the GPU began.");
     static final NgsiLdTerm ENDS_AT = NgsiLdTerm.of("endsAt", "When use of the GPU ended; absent while open.");
     static final NgsiLdTerm SESSION_STATE = NgsiLdTerm.of("sessionState",
@@ -21,10 +19,6 @@ public class SessionTerms implements NgsiLdTerms {
     static final NgsiLdTerm CLOSE_REASON = NgsiLdTerm.of("closeReason",
             "Why the session ended: RESOLVED, SUPERSEDED or UNOBSERVED.");
     static final NgsiLdTerm DURATION = NgsiLdTerm.measured("durationSeconds", "End minus start.", "SEC", "second");
-    static final NgsiLdTerm UTILIZATION = NgsiLdTerm.measured("utilizationPercent",
-            "Average GPU utilization over the session.", "P1", "percent");
-    static final NgsiLdTerm ENERGY = NgsiLdTerm.measured("energyJoules", "Energy used over the session.", "JOU",
-            "joule");
     static final NgsiLdTerm GPU_SECONDS = NgsiLdTerm.measured("gpuSeconds", "GPU time used.", null, "GPU-second");
     static final NgsiLdTerm TRACE_ID = NgsiLdTerm.of("traceId", "Trace id of the session's span (32 hex digits).");
     static final NgsiLdTerm SPAN_ID = NgsiLdTerm.of("spanId", "Span id of the session's span (16 hex digits).");
@@ -34,7 +28,7 @@ public class SessionTerms implements NgsiLdTerms {
 
     @Override
     public List<NgsiLdTerm> terms() {
-        return List.of(SLICE, GPU_MODEL, MIG_PROFILE, POD, CONTAINER, STARTS_AT, ENDS_AT, SESSION_STATE, CLOSE_REASON,
-                DURATION, UTILIZATION, ENERGY, GPU_SECONDS, TRACE_ID, SPAN_ID, TRACE_URL, EXPORT_STATE);
+        return List.of(SLICE, GPU_MODEL, MIG_PROFILE, STARTS_AT, ENDS_AT, SESSION_STATE, CLOSE_REASON,
+                DURATION, GPU_SECONDS, TRACE_ID, SPAN_ID, TRACE_URL, EXPORT_STATE);
     }
 }
