@@ -20,7 +20,7 @@ record ApiOptions(int rate, int warmupSeconds, int seconds, int floorSeconds, in
               --threads N     load threads, one HTTP/1.1 connection each (default 16)
               --mix LIST      operations and weights, key[=weight],... (default: every operation below with a
                               weight; a key without a weight takes its default, at least 1)
-              --smoke         a quick check: --warmup 2 --seconds 5 --floor 2 on a small fleet
+              --smoke         a quick check: --warmup 5 --seconds 5 --floor 2 on a small fleet
                               (%s)
               --help          show this help
             Operations (default weight):
@@ -45,7 +45,8 @@ record ApiOptions(int rate, int warmupSeconds, int seconds, int floorSeconds, in
                 case "--mix" -> mix = ApiMix.parse(value(args, ++i));
                 case "--smoke" -> {
                     scale = ApiFleetScale.SMOKE;
-                    warmup = 2;
+                    // A cold site on two busy cores needs a few seconds before it keeps pace with the timetable.
+                    warmup = 5;
                     seconds = 5;
                     floor = 2;
                 }

@@ -92,6 +92,9 @@ LEFT JOIN research_project p ON p.cluster_id = n.cluster_id AND s.seq % 10 <> 9
 CROSS JOIN LATERAL (SELECT CASE WHEN p.id IS NULL THEN 0 ELSE (s.seq * 37 % 100) / 100.0 END AS engine) e
 ORDER BY d.id, l.slot;
 
+-- The joins below look rows up by node and GPU: without statistics the planner takes the fresh tables for empty.
+ANALYZE ai_cluster, ai_node, gpu_device, research_project;
+
 -- sessions per project, one every 7 hours back from the anchor; the newest twentieth still OPEN, the rest FINAL.
 INSERT INTO usage_session (fingerprint, starts_at, ends_at, state, close_reason, alert_name, labels, cluster_name,
                            node_name, gpu_uuid, namespace, pod, container, device_id, project_id, trace_id, span_id,
