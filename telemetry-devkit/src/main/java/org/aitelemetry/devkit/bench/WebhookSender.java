@@ -81,7 +81,8 @@ final class WebhookSender implements Runnable {
         }
     }
 
-    private static void waitUntil(long nanoTime) throws InterruptedException {
+    /** Sleeps until {@link System#nanoTime()} reaches {@code nanoTime}; returns at once when it is past. */
+    static void waitUntil(long nanoTime) throws InterruptedException {
         long wait = nanoTime - System.nanoTime();
         if (wait > 0) {
             Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));

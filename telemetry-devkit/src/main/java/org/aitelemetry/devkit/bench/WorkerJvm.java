@@ -3,9 +3,9 @@ package org.aitelemetry.devkit.bench;
 import java.util.List;
 
 /**
- * JVM options of the worker a benchmark starts: the comma-separated list in system property {@code bench.jvm}, by
- * default {@code -Xmx256m} (a heap cap as a container memory limit would set); {@code -Dbench.jvm=} leaves the JVM its
- * defaults.
+ * JVM options of the app a benchmark measures (the worker; the site for the API benchmark): the comma-separated list
+ * in system property {@code bench.jvm}, by default {@code -Xmx256m} (a heap cap as a container memory limit would
+ * set); {@code -Dbench.jvm=} leaves the JVM its defaults.
  */
 final class WorkerJvm {
 

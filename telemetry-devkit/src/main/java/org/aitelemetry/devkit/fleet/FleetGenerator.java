@@ -16,8 +16,6 @@ final class FleetGenerator {
     private static final String OS_IMAGE = "Red Hat Enterprise Linux CoreOS 418.94.202507091512-0";
     /** PCI buses of the eight GPUs of an HGX H100 board. */
     private static final int[] HGX_BUSES = {0x18, 0x2A, 0x3A, 0x5D, 0x9A, 0xAB, 0xBA, 0xDB};
-    private static final List<String> RESEARCH_AREAS =
-            List.of("nlp", "vision", "speech", "genomics", "climate", "robotics", "chemistry", "physics");
     private static final List<Workload> WORKLOADS = List.of(new Workload("train", "trainer"),
             new Workload("finetune", "trainer"), new Workload("notebook", "notebook"), new Workload("eval", "evaluator"));
     private static final int[] GPUS_PER_POD = {1, 2, 4, 8};
@@ -93,8 +91,7 @@ final class FleetGenerator {
     private List<FleetProject> projects(String cluster) {
         Set<Integer> withVllm = chosen(spec.projectsPerCluster(), spec.facts().vllmProjects());
         return IntStream.range(0, spec.projectsPerCluster())
-                .mapToObj(i -> new FleetProject(cluster, String.format("%s-%03d",
-                        RESEARCH_AREAS.get(i % RESEARCH_AREAS.size()), i + 1), withVllm.contains(i)))
+                .mapToObj(i -> new FleetProject(cluster, FleetProject.namespace(i), withVllm.contains(i)))
                 .toList();
     }
 
