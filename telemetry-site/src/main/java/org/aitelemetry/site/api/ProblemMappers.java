@@ -1,6 +1,7 @@
 package org.aitelemetry.site.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.quarkus.security.ForbiddenException;
 import io.vertx.core.http.HttpServerRequest;
@@ -44,6 +45,12 @@ public class ProblemMappers {
                 + e.getOriginalMessage(), request.path());
     }
 
+    /** A wrong type or enum value: mapped here, or Quarkus's own mapper would answer with its non-problem JSON. */
+    @ServerExceptionMapper
+    public Response mismatchedBody(MismatchedInputException e, HttpServerRequest request) {
+        return invalidBody(e, request);
+    }
+
     @ServerExceptionMapper
     public Response noRoute(NotFoundException e, HttpServerRequest request) {
         return Problem.response(404, "not-found", "no such resource", request.path());
@@ -63,6 +70,10 @@ public class ProblemMappers {
     @ServerExceptionMapper
     public Response otherWebException(WebApplicationException e, HttpServerRequest request) {
         int status = e.getResponse().getStatus();
+        // The JSON reader wraps syntax errors in a bare 400.
+        if (e.getCause() instanceof JsonProcessingException json) {
+            return invalidBody(json, request);
+        }
         if (status < 500) {
             return Problem.response(status, "invalid-request", e.getMessage(), request.path());
         }

@@ -33,10 +33,13 @@ public final class Contract {
     public static final List<Operation> OPERATIONS = operations();
 
     private static final Set<String> EXERCISED = ConcurrentHashMap.newKeySet();
+    /** allOf schemas are merged before validation, or each part would refuse the other parts' properties. */
     private static final OpenApiValidationFilter VALIDATION = new OpenApiValidationFilter(
-            OpenApiInteractionValidator.createForSpecificationUrl(FILE.toUri().toString()).build());
+            OpenApiInteractionValidator.createForSpecificationUrl(FILE.toUri().toString())
+                    .withResolveCombinators(true).build());
     private static final OpenApiValidationFilter RESPONSE_VALIDATION = new OpenApiValidationFilter(
             OpenApiInteractionValidator.createForSpecificationUrl(FILE.toUri().toString())
+                    .withResolveCombinators(true)
                     .withLevelResolver(LevelResolver.create()
                             .withLevel("validation.request", ValidationReport.Level.IGNORE).build())
                     .build());

@@ -1,0 +1,16 @@
+package org.aitelemetry.site.api;
+
+/**
+ * LIKE patterns from user text: {@code %}, {@code _} and the escape character itself are escaped, so a value matches
+ * literally. Use with {@code LIKE ? ESCAPE '\'}.
+ */
+public final class LikePattern {
+
+    private LikePattern() {
+    }
+
+    /** A pattern matching every string that starts with {@code prefix}. */
+    public static String prefix(String prefix) {
+        return prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
+    }
+}

@@ -1,0 +1,101 @@
+package org.aitelemetry.site.health;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.SqlClient;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+import org.aitelemetry.model.health.HealthCheckTarget;
+import org.aitelemetry.site.api.Page;
+import org.aitelemetry.site.api.PageRequest;
+import org.aitelemetry.site.api.PagedQuery;
+import org.aitelemetry.site.api.Rows;
+import org.aitelemetry.site.api.SqlFilter;
+import org.aitelemetry.site.security.Caller;
+
+/**
+ * Reads and records health-check requests. A caller sees the requests on its projects and its own (admins all): a
+ * NODE request has no project, so only its author and admins see it.
+ */
+@ApplicationScoped
+public class HealthCheckQueries {
+
+    private static final String COLUMNS = """
+            h.id, h.requested_by, c.name AS cluster, h.target_kind, h.node_name, h.namespace, h.pod_selector,
+            h.pod_names, h.tests, h.state, h.state_reason, h.job_name, h.created_at, h.updated_at""";
+    private static final PagedQuery LIST = new PagedQuery(COLUMNS,
+            "health_check_request h JOIN ai_cluster c ON c.id = h.cluster_id");
+    private static final String NEWEST_FIRST = "h.created_at DESC, h.id DESC";
+    private static final String INSERT = """
+            WITH h AS (
+              INSERT INTO health_check_request (id, requested_by, cluster_id, target_kind, node_name, namespace,
+                                                pod_selector, pod_names, tests)
+              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *)
+            SELECT %s FROM h JOIN ai_cluster c ON c.id = h.cluster_id""".formatted(COLUMNS);
+    /** Cluster names are unique per metric source; with two sources naming one cluster alike, the first one wins. */
+    private static final String CLUSTER = """
+            SELECT c.id, EXISTS (SELECT 1 FROM ai_node n WHERE n.cluster_id = c.id AND n.name = $2) AS node_known
+            FROM ai_cluster c WHERE c.name = $1 ORDER BY c.id LIMIT 1""";
+
+    private final Pool pool;
+
+    public HealthCheckQueries(Pool pool) {
+        this.pool = pool;
+    }
+
+    /** The cluster a request names, and whether it has the node (when one is named); null for an unknown cluster. */
+    public record ClusterTarget(long clusterId, boolean nodeKnown) {
+    }
+
+    public Uni<Page<HealthCheckView>> list(Caller caller, String cluster, String state, PageRequest page) {
+        SqlFilter filter = visibleTo(caller).when(cluster, "c.name = ?").when(state, "h.state = ?");
+        return LIST.run(pool, filter, NEWEST_FIRST, page, HealthCheckQueries::view);
+    }
+
+    public Uni<HealthCheckView> byId(Caller caller, UUID id) {
+        SqlFilter filter = visibleTo(caller).and("h.id = ?", id);
+        return pool.preparedQuery("SELECT " + COLUMNS + " FROM " + LIST.from() + filter.where())
+                .execute(filter.tuple()).map(rows -> Rows.first(rows, HealthCheckQueries::view));
+    }
+
+    public Uni<ClusterTarget> cluster(String cluster, String node) {
+        return pool.preparedQuery(CLUSTER).execute(Tuple.of(cluster, node))
+                .map(rows -> Rows.first(rows,
+                        row -> new ClusterTarget(row.getLong("id"), row.getBoolean("node_known"))));
+    }
+
+    /** Records a PENDING request (the columns' defaults) on {@code client}, within the caller's transaction. */
+    public Uni<HealthCheckView> insert(SqlClient client, UUID id, String requestedBy, long clusterId,
+            HealthCheckCreate request) {
+        HealthCheckTargetSpec target = request.target();
+        List<String> pods = target.pods() == null ? List.of() : target.pods();
+        Tuple values = Tuple.from(Arrays.asList(id, requestedBy, clusterId, target.kind().name(), target.node(),
+                target.namespace(), target.podSelector(), pods.toArray(String[]::new),
+                request.tests().toArray(String[]::new)));
+        return client.preparedQuery(INSERT).execute(values).map(rows -> Rows.first(rows, HealthCheckQueries::view));
+    }
+
+    /** Admins see everything; others their projects' requests and their own. */
+    private static SqlFilter visibleTo(Caller caller) {
+        if (caller.admin()) {
+            return new SqlFilter();
+        }
+        return new SqlFilter().and("((c.name, h.namespace) IN (SELECT * FROM unnest(?::text[], ?::text[]))"
+                + " OR h.requested_by = ?)", caller.clusters(), caller.namespaces(), caller.name());
+    }
+
+    private static HealthCheckView view(Row row) {
+        HealthCheckTargetSpec target = HealthCheckTargetSpec.stored(
+                HealthCheckTarget.valueOf(row.getString("target_kind")), row.getString("node_name"),
+                row.getString("namespace"), row.getString("pod_selector"),
+                Arrays.asList(row.getArrayOfStrings("pod_names")));
+        return new HealthCheckView(row.getUUID("id"), row.getString("requested_by"), row.getString("cluster"),
+                target, Arrays.asList(row.getArrayOfStrings("tests")), row.getString("state"),
+                row.getString("state_reason"), row.getString("job_name"), row.getOffsetDateTime("created_at"),
+                row.getOffsetDateTime("updated_at"));
+    }
+}

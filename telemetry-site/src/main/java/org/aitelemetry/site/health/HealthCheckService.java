@@ -1,0 +1,66 @@
+package org.aitelemetry.site.health;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.UUID;
+import org.aitelemetry.site.api.ApiProblem;
+import org.aitelemetry.site.security.Caller;
+import org.aitelemetry.site.security.ProjectKey;
+
+/**
+ * Records health-check requests: a valid body, a caller allowed to check that target, a known cluster (and node), and
+ * the caller under its rate limit. A NODE check occupies GPUs other projects may use, so only admins may ask; a
+ * PROJECT check every GPU of a project, so its managers; a JOB check only the job's, so any member.
+ */
+@ApplicationScoped
+public class HealthCheckService {
+
+    private final HealthCheckQueries requests;
+    private final HealthCheckRateLimit rateLimit;
+
+    public HealthCheckService(HealthCheckQueries requests, HealthCheckRateLimit rateLimit) {
+        this.requests = requests;
+        this.rateLimit = rateLimit;
+    }
+
+    public Uni<HealthCheckView> create(Caller caller, HealthCheckCreate body) {
+        HealthCheckCreate request = HealthCheckRules.validated(body);
+        authorize(caller, request);
+        HealthCheckTargetSpec target = request.target();
+        return requests.cluster(request.cluster(), target.node()).flatMap(cluster -> {
+            if (cluster == null) {
+                throw ApiProblem.notFound("cluster " + request.cluster());
+            }
+            if (target.node() != null && !cluster.nodeKnown()) {
+                throw ApiProblem.notFound("node " + target.node() + " of cluster " + request.cluster());
+            }
+            return rateLimit.withinLimit(caller.name(), connection -> requests.insert(connection, UUID.randomUUID(),
+                    caller.name(), cluster.clusterId(), request));
+        });
+    }
+
+    private static void authorize(Caller caller, HealthCheckCreate request) {
+        HealthCheckTargetSpec target = request.target();
+        switch (target.kind()) {
+            case NODE -> {
+                if (!caller.admin()) {
+                    throw ApiProblem.forbidden("only telemetry-admin may check a whole node");
+                }
+            }
+            case PROJECT -> {
+                requireMember(caller, request.cluster(), target.namespace());
+                if (!caller.admin() && !caller.manager()) {
+                    throw ApiProblem.forbidden("only the project's telemetry-manager may check all its GPUs");
+                }
+            }
+            case JOB -> requireMember(caller, request.cluster(), target.namespace());
+        }
+    }
+
+    /** Another project is answered 404, as if it did not exist. */
+    private static void requireMember(Caller caller, String cluster, String namespace) {
+        if (!caller.member(new ProjectKey(cluster, namespace))) {
+            throw ApiProblem.notFound("project " + cluster + "/" + namespace);
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package org.aitelemetry.site.health;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.RestAssured;
+import io.smallrye.mutiny.Uni;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.inject.Inject;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.IntStream;
+import org.aitelemetry.devkit.keycloak.InjectKeycloak;
+import org.aitelemetry.devkit.keycloak.KeycloakClients;
+import org.aitelemetry.devkit.keycloak.KeycloakComponent;
+import org.aitelemetry.site.api.RateLimited;
+import org.aitelemetry.site.support.Api;
+import org.aitelemetry.site.support.Fixture;
+import org.aitelemetry.site.support.SiteTestProfile;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The per-caller rate limit of health-check requests, counted in the database: concurrent creates cannot both pass
+ * it. Through the API with the realm's API example client, which no other test creates requests with.
+ */
+@QuarkusTest
+@TestProfile(SiteTestProfile.class)
+class HealthCheckRateLimitTest {
+
+    private static final String CHECKS = "/api/v1/health-checks";
+    private static final int CONCURRENT = SiteTestProfile.HEALTH_CHECK_LIMIT + 5;
+    private static final String JSON_BODY = """
+            {"cluster": "cluster-01", "target": {"kind": "JOB", "namespace": "nlp-001", "podSelector": "job=nlp"}}""";
+
+    private static final String INSERT = """
+            INSERT INTO health_check_request (id, requested_by, cluster_id, target_kind, node_name)
+            VALUES ($1, $2, 10, 'NODE', 'worker-gpu-0001')""";
+
+    @InjectKeycloak
+    KeycloakComponent keycloak;
+
+    @Inject
+    Pool pool;
+
+    @Inject
+    HealthCheckRateLimit rateLimit;
+
+    private String client;
+
+    @BeforeEach
+    void fixture() {
+        Fixture.load(pool);
+        client = keycloak.clientCredentialsToken(KeycloakClients.API_EXAMPLE, KeycloakClients.API_EXAMPLE_SECRET);
+    }
+
+    @Test
+    void concurrentCreatesBeyondTheLimitAreRefusedWithRetryAfter() {
+        List<Integer> statuses = createAtOnce(CONCURRENT);
+
+        assertThat(statuses).filteredOn(status -> status == 201).hasSize(SiteTestProfile.HEALTH_CHECK_LIMIT);
+        assertThat(statuses).filteredOn(status -> status == 429)
+                .hasSize(CONCURRENT - SiteTestProfile.HEALTH_CHECK_LIMIT);
+        assertThat(recordedBy("service-account-" + KeycloakClients.API_EXAMPLE))
+                .isEqualTo(SiteTestProfile.HEALTH_CHECK_LIMIT);
+
+        Response refused = Api.as(client).contentType(ContentType.JSON).body(JSON_BODY).post(CHECKS);
+        refused.then().statusCode(429).contentType("application/problem+json").body("code", equalTo("rate-limited"));
+        assertThat(Long.parseLong(refused.header("Retry-After"))).isBetween(1L, 3600L);
+    }
+
+    @Test
+    void theLockLetsNoConcurrentCreatePastTheCount() {
+        String caller = "rate-limit-race";
+        // Each create waits between its count and its insert: without the lock, all would count the same few rows.
+        List<Uni<Boolean>> creates = IntStream.range(0, CONCURRENT).mapToObj(i -> rateLimit.withinLimit(caller,
+                connection -> Uni.createFrom().voidItem().onItem().delayIt().by(Duration.ofMillis(100))
+                        .flatMap(slow -> connection.preparedQuery(INSERT).execute(Tuple.of(UUID.randomUUID(), caller)))
+                        .replaceWith(true))
+                .onFailure(RateLimited.class).recoverWithItem(false)).toList();
+
+        List<Boolean> recorded = Uni.join().all(creates).andFailFast().await().atMost(Duration.ofSeconds(30));
+
+        assertThat(recorded).filteredOn(created -> created).hasSize(SiteTestProfile.HEALTH_CHECK_LIMIT);
+        assertThat(recordedBy(caller)).isEqualTo(SiteTestProfile.HEALTH_CHECK_LIMIT);
+    }
+
+    /**
+     * Sends the creates together from one asynchronous client, so they reach the site at once (the contract filters
+     * are left out here: the answers are only counted; the last, refused create above goes through them).
+     */
+    private List<Integer> createAtOnce(int count) {
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpRequest create = HttpRequest.newBuilder(URI.create(RestAssured.baseURI + ":" + RestAssured.port + CHECKS))
+                .header("Authorization", "Bearer " + client).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON_BODY)).build();
+        List<CompletableFuture<HttpResponse<Void>>> sent = IntStream.range(0, count)
+                .mapToObj(i -> http.sendAsync(create, HttpResponse.BodyHandlers.discarding())).toList();
+        return sent.stream().map(CompletableFuture::join).map(HttpResponse::statusCode).toList();
+    }
+
+    private long recordedBy(String caller) {
+        return pool.preparedQuery("SELECT count(*) FROM health_check_request WHERE requested_by = $1")
+                .execute(Tuple.of(caller)).await().indefinitely().iterator().next().getLong(0);
+    }
+}
