@@ -2,6 +2,7 @@ package org.aitelemetry.site.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.quarkus.security.ForbiddenException;
 import io.vertx.core.http.HttpServerRequest;
@@ -39,10 +40,31 @@ public class ProblemMappers {
                 + "' is not accepted here (unknown, or owned by the server)", request.path());
     }
 
+    /** Says where the body is wrong in the client's terms (a field path, a line), never in the server's classes. */
     @ServerExceptionMapper
     public Response invalidBody(JsonProcessingException e, HttpServerRequest request) {
-        return Problem.response(400, "invalid-body", "the body is not valid JSON for this operation: "
-                + e.getOriginalMessage(), request.path());
+        String detail;
+        if (e instanceof MismatchedInputException mismatch && !mismatch.getPath().isEmpty()) {
+            detail = "field '" + fieldPath(mismatch) + "' has a value of the wrong type or outside its allowed values";
+        } else if (e.getLocation() != null) {
+            detail = "the body is not valid JSON (line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr() + ")";
+        } else {
+            detail = "the body is not valid JSON for this operation";
+        }
+        return Problem.response(400, "invalid-body", detail, request.path());
+    }
+
+    private static String fieldPath(MismatchedInputException e) {
+        StringBuilder path = new StringBuilder();
+        for (JsonMappingException.Reference step : e.getPath()) {
+            if (step.getFieldName() != null) {
+                path.append(path.isEmpty() ? "" : ".").append(step.getFieldName());
+            } else {
+                path.append('[').append(step.getIndex()).append(']');
+            }
+        }
+        return path.toString();
     }
 
     /** A wrong type or enum value: mapped here, or Quarkus's own mapper would answer with its non-problem JSON. */

@@ -3,6 +3,7 @@ package org.aitelemetry.site.health;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -99,7 +100,8 @@ class HealthCheckRefusalTest {
         post(admin, Map.of("target", JOB)).statusCode(400).body("detail", containsString("'cluster'"));
         post(admin, Map.of("cluster", "cluster-01")).statusCode(400).body("detail", containsString("'target'"));
         post(admin, Map.of("cluster", "cluster-01", "target", Map.of("kind", "CLUSTER"))).statusCode(400)
-                .body("code", equalTo("invalid-body"));
+                .body("code", equalTo("invalid-body")).body("detail", containsString("'target.kind'"))
+                .body("detail", not(containsString("org.aitelemetry")));
     }
 
     @Test
