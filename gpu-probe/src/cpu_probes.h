@@ -1,0 +1,35 @@
+// CPU probes (run everywhere, exercised by CI): single-precision GEMM and a STREAM triad.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace gpuprobe {
+
+struct CpuGemmMeasurement {
+    double gflops = 0;          // 2·n³ / median seconds / 1e9
+    double median_seconds = 0;
+    double min_seconds = 0;
+    long long checked = 0;      // sampled entries compared with a double-precision reference
+    long long mismatches = 0;
+    std::string isa;
+};
+
+struct TriadMeasurement {
+    double gbps = 0;            // 3 arrays × 8 bytes × n / median seconds / 1e9 (STREAM counting)
+    double median_seconds = 0;
+    double best_gbps = 0;       // from the fastest repetition, as STREAM reports
+    long long mismatches = 0;
+    std::size_t elements = 0;
+};
+
+CpuGemmMeasurement measure_cpu_gemm(int n, int iterations, int warmup, int threads);
+TriadMeasurement measure_triad(std::size_t bytes_per_array, int iterations, int warmup, int threads);
+
+double median(std::vector<double> v);
+
+// Small exact integers in [-2, 2] from a hash of (i, j, seed), used as GEMM inputs on CPU and GPU: every product
+// and partial sum is exactly representable (FP8 E4M3 and up, K < 2^22 with FP32 accumulation), so the expected
+// result of any output entry is known exactly.
+float exact_pattern(unsigned i, unsigned j, unsigned seed);
+
+}  // namespace gpuprobe

@@ -1,0 +1,103 @@
+// The GPU environment (driver, NVML, cuBLASLt loaded once) and one opened GPU (primary context, stream, kernel
+// module, NVML handle), plus RAII wrappers for device memory, pinned host memory and events.
+#pragma once
+#include <memory>
+#include <string>
+
+#include "cublas_loader.h"
+#include "cuda_loader.h"
+#include "nvml.h"
+
+namespace gpuprobe {
+
+struct GpuEnvironment {
+    CudaApi cuda;
+    NvmlApi nvml;
+    Status nvml_status = Status::error("not loaded");
+    CublasLtApi cublaslt;
+    Status cublaslt_status = Status::error("not loaded");
+    int device_count = 0;
+    std::string driver_version;  // from NVML, else empty
+    std::string cuda_version;    // driver's CUDA version, e.g. "13.0"
+    // Fails (→ exit 3) when there is no driver or no device; NVML and cuBLASLt failures only waive their tests.
+    static Status open(GpuEnvironment& env);
+};
+
+class GpuDevice {
+public:
+    static Status open(GpuEnvironment& env, int ordinal, std::unique_ptr<GpuDevice>& out);
+    ~GpuDevice();
+    GpuDevice(const GpuDevice&) = delete;
+    GpuDevice& operator=(const GpuDevice&) = delete;
+
+    GpuEnvironment& env;
+    CudaApi& cu;
+    int ordinal;
+    CUdevice device = 0;
+    CUcontext ctx = nullptr;
+    CUstream stream = nullptr;
+    CUmodule module = nullptr;  // embedded kernels; null in a build without nvcc
+    nvmlDevice_t nvml = nullptr;  // null when NVML is unavailable
+    nvmlEventSet_t xid_events = nullptr;
+    std::string name, uuid, pci_bus_id, serial, module_error;
+    int cc_major = 0, cc_minor = 0, sm_count = 0;
+    std::size_t total_memory = 0;
+
+private:
+    GpuDevice(GpuEnvironment& e, int o) : env(e), cu(e.cuda), ordinal(o) {}
+};
+
+class DeviceBuffer {
+public:
+    DeviceBuffer(CudaApi& cu, std::size_t bytes) : cu_(cu), bytes_(bytes) { status_ = cu.cuMemAlloc(&ptr_, bytes); }
+    ~DeviceBuffer() {
+        if (status_ == CUDA_SUCCESS && ptr_ != 0) cu_.cuMemFree(ptr_);
+    }
+    DeviceBuffer(const DeviceBuffer&) = delete;
+    DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+    CUresult status() const { return status_; }
+    CUdeviceptr get() const { return ptr_; }
+    std::size_t bytes() const { return bytes_; }
+
+private:
+    CudaApi& cu_;
+    CUdeviceptr ptr_ = 0;
+    std::size_t bytes_;
+    CUresult status_;
+};
+
+class PinnedBuffer {
+public:
+    PinnedBuffer(CudaApi& cu, std::size_t bytes) : cu_(cu) { status_ = cu.cuMemAllocHost(&ptr_, bytes); }
+    ~PinnedBuffer() {
+        if (status_ == CUDA_SUCCESS && ptr_ != nullptr) cu_.cuMemFreeHost(ptr_);
+    }
+    PinnedBuffer(const PinnedBuffer&) = delete;
+    PinnedBuffer& operator=(const PinnedBuffer&) = delete;
+    CUresult status() const { return status_; }
+    void* get() const { return ptr_; }
+
+private:
+    CudaApi& cu_;
+    void* ptr_ = nullptr;
+    CUresult status_;
+};
+
+class Event {
+public:
+    explicit Event(CudaApi& cu) : cu_(cu) { status_ = cu.cuEventCreate(&ev_, 0); }
+    ~Event() {
+        if (status_ == CUDA_SUCCESS) cu_.cuEventDestroy(ev_);
+    }
+    Event(const Event&) = delete;
+    Event& operator=(const Event&) = delete;
+    CUresult status() const { return status_; }
+    CUevent get() const { return ev_; }
+
+private:
+    CudaApi& cu_;
+    CUevent ev_ = nullptr;
+    CUresult status_;
+};
+
+}  // namespace gpuprobe

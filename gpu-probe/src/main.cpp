@@ -1,0 +1,204 @@
+// gpu-probe: parse → select → run → write → exit code. Only this file exits.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "gpu_device.h"
+#include "host_info.h"
+#include "json_writer.h"
+#include "options.h"
+#include "probe.h"
+#include "prom_writer.h"
+#include "push.h"
+
+using namespace gpuprobe;
+
+namespace {
+
+constexpr int kExitUsage = 2;
+constexpr int kExitPush = 4;
+
+bool write_output(const std::string& path, const std::string& text) {
+    if (path == "-") {
+        std::cout << text << std::flush;
+        return true;
+    }
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out << text;
+    return out.good();
+}
+
+Status read_token(const Options& o, std::string& token) {
+    if (!o.token_file.empty()) {
+        std::ifstream in(o.token_file);
+        CHECK(in.good(), "cannot read --token-file '" + o.token_file + "'");
+        std::getline(in, token);
+    } else if (const char* env = std::getenv("GPU_PROBE_TOKEN")) {
+        token = env;
+    }
+    while (!token.empty() && (token.back() == '\r' || token.back() == ' ')) token.pop_back();
+    CHECK(!token.empty(), "--push needs a token: --token-file FILE or the environment variable GPU_PROBE_TOKEN");
+    return Status::ok();
+}
+
+void summary(const RunReport& r) {
+    auto line = [](const std::string& who, const TestResult& t) {
+        std::fprintf(stderr, "  %-8s %-26s %-9s %12s %-8s %s\n", who.c_str(), t.key.c_str(), to_string(t.status),
+                     t.value ? JsonWriter::number(static_cast<double>(static_cast<long long>(*t.value * 100)) / 100).c_str() : "-",
+                     t.unit.c_str(), t.reason.c_str());
+    };
+    std::fprintf(stderr, "gpu-probe %s run %s: %s (exit %d)\n", r.probe_version.c_str(), r.run_id.c_str(),
+                 to_string(r.verdict), r.exit_code);
+    if (r.gpus.empty()) std::fprintf(stderr, "  GPU: %s\n", r.gpu_status.c_str());
+    for (const auto& g : r.gpus)
+        for (const auto& t : g.tests) line("gpu" + std::to_string(g.index), t);
+    for (const auto& t : r.cpu_tests) line("cpu", t);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    Options opt;
+    Status parsed = parse_options(argc, argv, opt);
+    if (!parsed) {
+        std::fprintf(stderr, "gpu-probe: %s\n", parsed.message().c_str());
+        return kExitUsage;
+    }
+    if (opt.help) {
+        std::cout << usage_text("gpu-probe");
+        return 0;
+    }
+    if (opt.version) {
+        std::cout << "gpu-probe " GPU_PROBE_VERSION
+#ifdef GPU_PROBE_HAVE_KERNELS
+                     " (CUDA kernels embedded)"
+#else
+                     " (no CUDA kernels: built without nvcc)"
+#endif
+                  << "\n";
+        return 0;
+    }
+    Registry registry = make_registry();
+    std::vector<Probe*> selected;
+    Status sel = select_probes(registry, opt.tests, selected);
+    if (!sel) {
+        std::fprintf(stderr, "gpu-probe: %s\n", sel.message().c_str());
+        return kExitUsage;
+    }
+    Baselines baselines;
+    Status bl = opt.baselines_path.empty() ? Baselines::load_embedded(baselines)
+                                           : Baselines::load_file(opt.baselines_path, baselines);
+    if (!bl) {
+        std::fprintf(stderr, "gpu-probe: baselines: %s\n", bl.message().c_str());
+        return kExitUsage;
+    }
+    std::string token;
+    if (!opt.push_url.empty()) {
+        std::string why;
+        Status tk = read_token(opt, token);
+        if (!tk) {
+            std::fprintf(stderr, "gpu-probe: %s\n", tk.message().c_str());
+            return kExitUsage;
+        }
+        if (!curl_available(why)) {
+            std::fprintf(stderr, "gpu-probe: --push needs libcurl: %s\n", why.c_str());
+            return kExitUsage;
+        }
+    }
+
+    GpuEnvironment env;
+    Status gpu_env = GpuEnvironment::open(env);
+    if (opt.list) {
+        std::cout << "Tests (GPU tests run on every selected GPU; CPU tests once):\n";
+        for (const auto& p : registry) {
+            std::printf("  %-26s %-4s %s\n", p->key().c_str(), p->scope() == Scope::gpu ? "gpu" : "cpu",
+                        p->description().c_str());
+        }
+        std::printf("GPU here: %s\n", gpu_env ? (std::to_string(env.device_count) + " device(s)").c_str()
+                                               : gpu_env.message().c_str());
+        return 0;
+    }
+    if (gpu_env) {
+        for (int idx : opt.gpus) {
+            if (idx >= env.device_count) {
+                std::fprintf(stderr, "gpu-probe: --gpus %d: only %d GPU(s) present\n", idx, env.device_count);
+                return kExitUsage;
+            }
+        }
+    }
+
+    RunReport report;
+    report.probe_version = GPU_PROBE_VERSION;
+    report.run_id = new_uuid_v4();
+    report.request_id = opt.request_id;
+    report.pass_ratio = opt.pass_ratio;
+    report.degraded_ratio = opt.degraded_ratio;
+    report.baselines_source = baselines.source;
+    const auto started = std::chrono::system_clock::now();
+    report.started_at = rfc3339_utc(started);
+    report.started_unix_seconds = std::chrono::duration<double>(started.time_since_epoch()).count();
+    report.host = collect_host_info();
+    report.host.driver = env.driver_version;
+    report.host.cuda = gpu_env ? env.cuda_version : "";
+    report.gpu_status = gpu_env ? "ok" : gpu_env.message();
+
+    Thresholds thresholds{opt.pass_ratio, opt.degraded_ratio};
+    if (gpu_env) {
+        std::vector<int> ordinals = opt.gpus;
+        if (ordinals.empty())
+            for (int i = 0; i < env.device_count; ++i) ordinals.push_back(i);
+        for (int idx : ordinals) {
+            GpuReport gr;
+            gr.index = idx;
+            std::unique_ptr<GpuDevice> dev;
+            Status opened = GpuDevice::open(env, idx, dev);
+            if (!opened) {
+                TestResult t;
+                t.key = "gpu_open";
+                t.status = TestStatus::error;
+                t.reason = opened.message();
+                gr.tests.push_back(t);
+                report.gpus.push_back(gr);
+                continue;
+            }
+            gr.uuid = dev->uuid;
+            gr.name = dev->name;
+            gr.serial = dev->serial;
+            gr.pci_bus_id = dev->pci_bus_id;
+            gr.compute_capability = std::to_string(dev->cc_major) + "." + std::to_string(dev->cc_minor);
+            ProbeContext ctx{opt, baselines, thresholds, dev.get()};
+            for (Probe* p : selected)
+                if (p->scope() == Scope::gpu) gr.tests.push_back(run_probe(*p, ctx));
+            report.gpus.push_back(gr);
+        }
+    }
+    ProbeContext cpu_ctx{opt, baselines, thresholds, nullptr};
+    for (Probe* p : selected)
+        if (p->scope() == Scope::cpu) report.cpu_tests.push_back(run_probe(*p, cpu_ctx));
+
+    const auto finished = std::chrono::system_clock::now();
+    report.finished_at = rfc3339_utc(finished);
+    report.duration_seconds = std::chrono::duration<double>(finished - started).count();
+    finish_verdict(report, gpu_env.is_ok());
+
+    const std::string json = report_to_json(report);
+    bool ok = true;
+    if (opt.json_path.empty() && opt.prom_path.empty()) ok = write_output("-", json);
+    if (!opt.json_path.empty()) ok = write_output(opt.json_path, json) && ok;
+    if (!opt.prom_path.empty()) ok = write_output(opt.prom_path, report_to_prometheus(report)) && ok;
+    if (!ok) std::fprintf(stderr, "gpu-probe: could not write an output file\n");
+    if (!opt.quiet) summary(report);
+    if (!opt.push_url.empty()) {
+        std::vector<std::string> log;
+        Status pushed = push_report(opt.push_url, token, json, RetryPolicy{}, &log);
+        for (const auto& l : log) std::fprintf(stderr, "gpu-probe: push %s\n", l.c_str());
+        if (!pushed) {
+            std::fprintf(stderr, "gpu-probe: %s\n", pushed.message().c_str());
+            return kExitPush;
+        }
+    }
+    return ok ? report.exit_code : kExitPush;
+}

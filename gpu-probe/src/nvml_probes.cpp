@@ -1,0 +1,196 @@
+// NVML snapshot probes, run after the load probes so they see the GPU's state right after load. Each reads NVML
+// directly (never nvidia-smi text) and is waived when NVML or the counter is unavailable.
+#include <functional>
+
+#include "gpu_device.h"
+#include "probe.h"
+
+namespace gpuprobe {
+namespace {
+
+using Reader = std::function<void(GpuDevice&, NvmlApi&, TestResult&)>;
+
+class NvmlProbe : public Probe {
+public:
+    NvmlProbe(std::string key, std::string desc, std::string unit, std::string metric, std::string help, Reader read)
+        : key_(std::move(key)), desc_(std::move(desc)), unit_(std::move(unit)), metric_(std::move(metric)),
+          help_(std::move(help)), read_(std::move(read)) {}
+    std::string key() const override { return key_; }
+    std::string description() const override { return desc_; }
+    Scope scope() const override { return Scope::gpu; }
+    bool supported(const ProbeContext& ctx, std::string& why) const override {
+        if (ctx.gpu == nullptr) return true;
+        if (!ctx.gpu->env.nvml_status) {
+            why = ctx.gpu->env.nvml_status.message();
+            return false;
+        }
+        if (ctx.gpu->nvml == nullptr) {
+            why = "NVML has no device at PCI bus id " + ctx.gpu->pci_bus_id;
+            return false;
+        }
+        return true;
+    }
+    TestResult run(ProbeContext& ctx) override {
+        TestResult r;
+        r.unit = unit_;
+        r.metric = metric_;
+        r.metric_help = help_;
+        r.status = TestStatus::passed;
+        read_(*ctx.gpu, ctx.gpu->env.nvml, r);
+        return r;
+    }
+
+private:
+    std::string key_, desc_, unit_, metric_, help_;
+    Reader read_;
+};
+
+bool waive_if(TestResult& r, bool missing, nvmlReturn_t rc, NvmlApi& n, const char* what) {
+    if (missing) {
+        r.status = TestStatus::waived;
+        r.reason = std::string("this NVML lacks ") + what;
+        return true;
+    }
+    if (rc == NVML_SUCCESS) return false;
+    r.status = rc == NVML_ERROR_NOT_SUPPORTED ? TestStatus::waived : TestStatus::error;
+    r.reason = std::string(what) + ": " + n.error_text(rc);
+    return true;
+}
+
+}  // namespace
+
+void add_nvml_probes(Registry& reg) {
+    reg.push_back(std::make_unique<NvmlProbe>(
+        "nvml_temperature", "GPU temperature vs the slowdown threshold (NVML)", "celsius", "temperature_celsius",
+        "GPU core temperature, degrees Celsius.", [](GpuDevice& g, NvmlApi& n, TestResult& r) {
+            unsigned t = 0, slow = 0;
+            if (waive_if(r, !n.nvmlDeviceGetTemperature, n.nvmlDeviceGetTemperature ? n.nvmlDeviceGetTemperature(g.nvml, NVML_TEMPERATURE_GPU, &t) : 0, n, "nvmlDeviceGetTemperature")) return;
+            r.value = t;
+            if (n.nvmlDeviceGetTemperatureThreshold &&
+                n.nvmlDeviceGetTemperatureThreshold(g.nvml, NVML_TEMPERATURE_THRESHOLD_SLOWDOWN, &slow) == NVML_SUCCESS) {
+                r.details.emplace_back("slowdown_threshold_celsius", static_cast<long long>(slow));
+                if (t >= slow) {
+                    r.status = TestStatus::degraded;
+                    r.reason = "at or above the slowdown threshold";
+                }
+            }
+        }));
+    reg.push_back(std::make_unique<NvmlProbe>(
+        "nvml_power", "Board power draw and enforced limit (NVML)", "watts", "power_watts", "Board power draw, watts.",
+        [](GpuDevice& g, NvmlApi& n, TestResult& r) {
+            unsigned mw = 0, limit = 0;
+            if (waive_if(r, !n.nvmlDeviceGetPowerUsage, n.nvmlDeviceGetPowerUsage ? n.nvmlDeviceGetPowerUsage(g.nvml, &mw) : 0, n, "nvmlDeviceGetPowerUsage")) return;
+            r.value = mw / 1000.0;
+            if (n.nvmlDeviceGetEnforcedPowerLimit && n.nvmlDeviceGetEnforcedPowerLimit(g.nvml, &limit) == NVML_SUCCESS)
+                r.details.emplace_back("power_limit_watts", limit / 1000.0);
+        }));
+    reg.push_back(std::make_unique<NvmlProbe>(
+        "nvml_clocks", "SM and memory clocks, current and maximum (NVML)", "MHz", "sm_clock_hertz",
+        "Current SM clock, hertz.", [](GpuDevice& g, NvmlApi& n, TestResult& r) {
+            r.metric_scale = 1e6;
+            unsigned sm = 0, mem = 0, smax = 0, mmax = 0;
+            if (waive_if(r, !n.nvmlDeviceGetClockInfo, n.nvmlDeviceGetClockInfo ? n.nvmlDeviceGetClockInfo(g.nvml, NVML_CLOCK_SM, &sm) : 0, n, "nvmlDeviceGetClockInfo")) return;
+            r.value = sm;
+            r.details.emplace_back("sm_clock_mhz", static_cast<long long>(sm));
+            if (n.nvmlDeviceGetClockInfo(g.nvml, NVML_CLOCK_MEM, &mem) == NVML_SUCCESS)
+                r.details.emplace_back("memory_clock_mhz", static_cast<long long>(mem));
+            if (n.nvmlDeviceGetMaxClockInfo && n.nvmlDeviceGetMaxClockInfo(g.nvml, NVML_CLOCK_SM, &smax) == NVML_SUCCESS)
+                r.details.emplace_back("sm_clock_max_mhz", static_cast<long long>(smax));
+            if (n.nvmlDeviceGetMaxClockInfo && n.nvmlDeviceGetMaxClockInfo(g.nvml, NVML_CLOCK_MEM, &mmax) == NVML_SUCCESS)
+                r.details.emplace_back("memory_clock_max_mhz", static_cast<long long>(mmax));
+        }));
+    reg.push_back(std::make_unique<NvmlProbe>(
+        "nvml_throttle_reasons", "Clock event (throttle) reasons, decoded; thermal/HW slowdowns degrade (NVML)",
+        "bitmask", "", "", [](GpuDevice& g, NvmlApi& n, TestResult& r) {
+            unsigned long long mask = 0;
+            if (waive_if(r, !n.nvmlDeviceGetCurrentClocksEventReasons, n.nvmlDeviceGetCurrentClocksEventReasons ? n.nvmlDeviceGetCurrentClocksEventReasons(g.nvml, &mask) : 0, n, "nvmlDeviceGetCurrentClocksEventReasons")) return;
+            r.value = static_cast<double>(mask);
+            r.details.emplace_back("reasons", decode_clock_event_reasons(mask));
+            if (clock_event_reasons_harmful(mask)) {
+                r.status = TestStatus::degraded;
+                r.reason = "clocks held down by " + decode_clock_event_reasons(mask);
+            }
+        }));
+    reg.push_back(std::make_unique<NvmlProbe>(
+        "nvml_ecc", "ECC error counts, volatile and aggregate; uncorrected volatile errors fail (NVML)", "errors",
+        "ecc_uncorrected_volatile_errors", "Uncorrected ECC errors since the last driver load.",
+        [](GpuDevice& g, NvmlApi& n, TestResult& r) {
+            unsigned long long vc = 0, vu = 0, ac = 0, au = 0;
+            auto f = n.nvmlDeviceGetTotalEccErrors;
+            if (waive_if(r, !f, f ? f(g.nvml, NVML_MEMORY_ERROR_TYPE_UNCORRECTED, NVML_VOLATILE_ECC, &vu) : 0, n, "ECC counters")) return;
+            f(g.nvml, NVML_MEMORY_ERROR_TYPE_CORRECTED, NVML_VOLATILE_ECC, &vc);
+            f(g.nvml, NVML_MEMORY_ERROR_TYPE_CORRECTED, NVML_AGGREGATE_ECC, &ac);
+            f(g.nvml, NVML_MEMORY_ERROR_TYPE_UNCORRECTED, NVML_AGGREGATE_ECC, &au);
+            r.value = static_cast<double>(vu);
+            r.details = {{"volatile_corrected", static_cast<long long>(vc)}, {"volatile_uncorrected", static_cast<long long>(vu)},
+                         {"aggregate_corrected", static_cast<long long>(ac)}, {"aggregate_uncorrected", static_cast<long long>(au)}};
+            if (vu > 0) {
+                r.status = TestStatus::failed;
+                r.reason = std::to_string(vu) + " uncorrected ECC errors since the driver loaded";
+            } else if (au > 0) {
+                r.status = TestStatus::degraded;
+                r.reason = std::to_string(au) + " uncorrected ECC errors over the GPU's lifetime";
+            }
+        }));
+    reg.push_back(std::make_unique<NvmlProbe>(
+        "nvml_remapped_rows", "Row remapping: pending remaps degrade (reset needed), a remap failure fails (NVML)",
+        "rows", "remapped_rows_uncorrectable", "Rows remapped for uncorrectable errors.",
+        [](GpuDevice& g, NvmlApi& n, TestResult& r) {
+            unsigned corr = 0, unc = 0, pending = 0, failure = 0;
+            if (waive_if(r, !n.nvmlDeviceGetRemappedRows, n.nvmlDeviceGetRemappedRows ? n.nvmlDeviceGetRemappedRows(g.nvml, &corr, &unc, &pending, &failure) : 0, n, "nvmlDeviceGetRemappedRows")) return;
+            r.value = unc;
+            r.details = {{"correctable_rows", static_cast<long long>(corr)}, {"uncorrectable_rows", static_cast<long long>(unc)},
+                         {"pending", pending != 0}, {"failure_occurred", failure != 0}};
+            if (failure != 0) {
+                r.status = TestStatus::failed;
+                r.reason = "a row remapping failed: the GPU needs service";
+            } else if (pending != 0) {
+                r.status = TestStatus::degraded;
+                r.reason = "row remapping pending: reset the GPU";
+            }
+        }));
+    reg.push_back(std::make_unique<NvmlProbe>(
+        "nvml_pcie_link", "PCIe link generation and width, current vs maximum; a narrower link degrades (NVML)", "lanes",
+        "pcie_link_width_lanes", "Current PCIe link width, lanes.", [](GpuDevice& g, NvmlApi& n, TestResult& r) {
+            unsigned cg = 0, mg = 0, cw = 0, mw = 0;
+            bool have = n.nvmlDeviceGetCurrPcieLinkWidth && n.nvmlDeviceGetMaxPcieLinkWidth;
+            if (waive_if(r, !have, have ? n.nvmlDeviceGetCurrPcieLinkWidth(g.nvml, &cw) : 0, n, "nvmlDeviceGetCurrPcieLinkWidth")) return;
+            n.nvmlDeviceGetMaxPcieLinkWidth(g.nvml, &mw);
+            if (n.nvmlDeviceGetCurrPcieLinkGeneration) n.nvmlDeviceGetCurrPcieLinkGeneration(g.nvml, &cg);
+            if (n.nvmlDeviceGetMaxPcieLinkGeneration) n.nvmlDeviceGetMaxPcieLinkGeneration(g.nvml, &mg);
+            r.value = cw;
+            r.details = {{"current_width", static_cast<long long>(cw)}, {"max_width", static_cast<long long>(mw)},
+                         {"current_gen", static_cast<long long>(cg)}, {"max_gen", static_cast<long long>(mg)},
+                         {"note", std::string("the generation drops at idle to save power; only the width is scored")}};
+            if (mw > 0 && cw < mw) {
+                r.status = TestStatus::degraded;
+                r.reason = "link trained at x" + std::to_string(cw) + " of x" + std::to_string(mw);
+            }
+        }));
+    reg.push_back(std::make_unique<NvmlProbe>(
+        "nvml_xid", "Critical XID events raised during this run (NVML events)", "events", "xid_events",
+        "Critical XID events NVML delivered during the run.", [](GpuDevice& g, NvmlApi& n, TestResult& r) {
+            if (g.xid_events == nullptr || n.nvmlEventSetWait_v2 == nullptr) {
+                r.status = TestStatus::waived;
+                r.reason = "NVML XID events are not available on this GPU/driver";
+                return;
+            }
+            long long count = 0, last = -1;
+            nvmlEventData_t ev {};
+            while (n.nvmlEventSetWait_v2(g.xid_events, &ev, 0) == NVML_SUCCESS) {
+                if (ev.device == g.nvml) {
+                    ++count;
+                    last = static_cast<long long>(ev.eventData);
+                }
+            }
+            r.value = static_cast<double>(count);
+            r.details = {{"window", std::string("from GPU open to this test; earlier XIDs are only in the kernel log")}};
+            if (last >= 0) r.details.emplace_back("last_xid", last);
+            if (count > 0) {
+                r.status = TestStatus::failed;
+                r.reason = std::to_string(count) + " critical XID event(s) during the run, last XID " + std::to_string(last);
+            }
+        }));
+}
+
+}  // namespace gpuprobe

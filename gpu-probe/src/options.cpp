@@ -1,0 +1,168 @@
+#include "options.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <functional>
+#include <sstream>
+
+namespace gpuprobe {
+namespace {
+
+std::vector<std::string> split_list(const std::string& s) {
+    std::vector<std::string> out;
+    std::string item;
+    std::istringstream in(s);
+    while (std::getline(in, item, ',')) {
+        if (!item.empty()) out.push_back(item);
+    }
+    return out;
+}
+
+Status to_int(const std::string& flag, const std::string& text, int min, int max, int& out) {
+    errno = 0;
+    char* end = nullptr;
+    long v = std::strtol(text.c_str(), &end, 10);
+    if (text.empty() || *end != '\0' || errno != 0 || v < min || v > max) {
+        return Status::error(flag + " expects an integer in [" + std::to_string(min) + ", " + std::to_string(max) +
+                             "], got '" + text + "'");
+    }
+    out = static_cast<int>(v);
+    return Status::ok();
+}
+
+Status to_ratio(const std::string& flag, const std::string& text, double& out) {
+    char* end = nullptr;
+    double v = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0' || !(v > 0.0 && v <= 10.0)) {
+        return Status::error(flag + " expects a ratio in (0, 10], got '" + text + "'");
+    }
+    out = v;
+    return Status::ok();
+}
+
+struct Flag {
+    const char* long_name;
+    char short_name;  // 0 = none
+    bool takes_value;
+    std::function<Status(Options&, const std::string&)> apply;
+};
+
+std::vector<Flag> flags() {
+    return {
+        {"help", 'h', false, [](Options& o, const std::string&) { o.help = true; return Status::ok(); }},
+        {"version", 'V', false, [](Options& o, const std::string&) { o.version = true; return Status::ok(); }},
+        {"list", 'l', false, [](Options& o, const std::string&) { o.list = true; return Status::ok(); }},
+        {"quiet", 'q', false, [](Options& o, const std::string&) { o.quiet = true; return Status::ok(); }},
+        {"tests", 't', true, [](Options& o, const std::string& v) {
+             o.tests = split_list(v);
+             if (o.tests.empty()) return Status::error("--tests expects a comma-separated list of test keys");
+             return Status::ok();
+         }},
+        {"gpus", 'g', true, [](Options& o, const std::string& v) {
+             o.gpus.clear();
+             for (const auto& item : split_list(v)) {
+                 int idx = 0;
+                 CHECK_OK(to_int("--gpus", item, 0, 1023, idx));
+                 o.gpus.push_back(idx);
+             }
+             if (o.gpus.empty()) return Status::error("--gpus expects a comma-separated list of GPU indices");
+             return Status::ok();
+         }},
+        {"gemm-size", 's', true, [](Options& o, const std::string& v) { return to_int("--gemm-size", v, 64, 65536, o.gemm_size); }},
+        {"cpu-gemm-size", 0, true, [](Options& o, const std::string& v) { return to_int("--cpu-gemm-size", v, 16, 16384, o.cpu_gemm_size); }},
+        {"iterations", 'i', true, [](Options& o, const std::string& v) { return to_int("--iterations", v, 1, 100000, o.iterations); }},
+        {"warmup", 'w', true, [](Options& o, const std::string& v) { return to_int("--warmup", v, 0, 100000, o.warmup); }},
+        {"mem-size-mib", 'm', true, [](Options& o, const std::string& v) { return to_int("--mem-size-mib", v, 1, 1 << 20, o.mem_size_mib); }},
+        {"threads", 'T', true, [](Options& o, const std::string& v) { return to_int("--threads", v, 1, 4096, o.threads); }},
+        {"pass-ratio", 0, true, [](Options& o, const std::string& v) { return to_ratio("--pass-ratio", v, o.pass_ratio); }},
+        {"degraded-ratio", 0, true, [](Options& o, const std::string& v) { return to_ratio("--degraded-ratio", v, o.degraded_ratio); }},
+        {"json", 'j', true, [](Options& o, const std::string& v) { o.json_path = v; return Status::ok(); }},
+        {"prom", 'p', true, [](Options& o, const std::string& v) { o.prom_path = v; return Status::ok(); }},
+        {"push", 0, true, [](Options& o, const std::string& v) { o.push_url = v; return Status::ok(); }},
+        {"token-file", 0, true, [](Options& o, const std::string& v) { o.token_file = v; return Status::ok(); }},
+        {"baselines", 'b', true, [](Options& o, const std::string& v) { o.baselines_path = v; return Status::ok(); }},
+        {"request-id", 0, true, [](Options& o, const std::string& v) { o.request_id = v; return Status::ok(); }},
+    };
+}
+
+}  // namespace
+
+Status parse_options(int argc, const char* const* argv, Options& out) {
+    const auto table = flags();
+    for (int i = 1; i < argc; ++i) {
+        std::string arg = argv[i];
+        const Flag* flag = nullptr;
+        std::string value;
+        bool has_inline_value = false;
+        if (arg.rfind("--", 0) == 0 && arg.size() > 2) {
+            std::string name = arg.substr(2);
+            auto eq = name.find('=');
+            if (eq != std::string::npos) {
+                value = name.substr(eq + 1);
+                name = name.substr(0, eq);
+                has_inline_value = true;
+            }
+            for (const auto& f : table)
+                if (name == f.long_name) flag = &f;
+            if (flag == nullptr) return Status::error("unknown option '--" + name + "' (see --help)");
+        } else if (arg.size() == 2 && arg[0] == '-' && arg[1] != '-') {
+            for (const auto& f : table)
+                if (f.short_name == arg[1]) flag = &f;
+            if (flag == nullptr) return Status::error("unknown option '" + arg + "' (see --help)");
+        } else {
+            return Status::error("unexpected argument '" + arg + "' (see --help)");
+        }
+        if (flag->takes_value) {
+            if (!has_inline_value) {
+                if (i + 1 >= argc) return Status::error("option '" + arg + "' needs a value");
+                value = argv[++i];
+            }
+        } else if (has_inline_value) {
+            return Status::error("option '--" + std::string(flag->long_name) + "' takes no value");
+        }
+        CHECK_OK(flag->apply(out, value));
+    }
+    if (out.degraded_ratio > out.pass_ratio) {
+        return Status::error("--degraded-ratio must not exceed --pass-ratio");
+    }
+    if (!out.token_file.empty() && out.push_url.empty()) return Status::error("--token-file needs --push");
+    return Status::ok();
+}
+
+std::string usage_text(const std::string& program) {
+    return "Usage: " + program + R"( [options]
+
+GPU health probe: GEMM throughput per precision, device and host<->device memory bandwidth and an NVML snapshot on
+every selected GPU, plus CPU GEMM and memory bandwidth everywhere; each test is scored against the SKU baseline.
+
+Selection:
+  -t, --tests KEYS          comma-separated exact test keys (default: all; see --list)
+  -g, --gpus IDS            comma-separated CUDA device indices (default: all)
+  -l, --list                list the test keys and whether they can run here, then exit
+Sizes and repetitions:
+  -s, --gemm-size N         GPU GEMM M=N=K (default 8192)
+      --cpu-gemm-size N     CPU GEMM M=N=K (default 1024)
+  -i, --iterations N        timed repetitions, the median is reported (default 10)
+  -w, --warmup N            untimed warm-up repetitions (default 3)
+  -m, --mem-size-mib N      buffer size per array for bandwidth tests, MiB (default 256)
+  -T, --threads N           CPU threads (default: all logical CPUs)
+Scoring:
+  -b, --baselines FILE      SKU catalogue CSV (default: the copy embedded at build time)
+      --pass-ratio R        value/baseline >= R is passed (default 0.90)
+      --degraded-ratio R    value/baseline >= R is degraded, below is failed (default 0.75)
+Output:
+  -j, --json FILE|-         write the JSON report (default: stdout when neither --json nor --prom is given)
+  -p, --prom FILE|-         write Prometheus text exposition
+      --push URL            POST the JSON report to URL (the worker's probe-run endpoint)
+      --token-file FILE     bearer token for --push (default: environment variable GPU_PROBE_TOKEN)
+      --request-id UUID     on-demand request this run answers, copied into the report
+  -q, --quiet               no summary on stderr
+  -h, --help                this text
+  -V, --version             print the version
+
+Exit codes: 0 healthy (or degraded), 1 unhealthy (a test failed or errored), 2 usage error,
+3 no GPU or driver (CPU tests still reported), 4 the report could not be pushed.
+)";
+}
+
+}  // namespace gpuprobe

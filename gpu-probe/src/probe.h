@@ -1,0 +1,55 @@
+// The Probe interface and the registry of every probe the binary knows. A probe measures one thing and returns a
+// scored TestResult; main() selects probes by exact key and runs CPU probes once and GPU probes per GPU.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "baselines.h"
+#include "check.h"
+#include "options.h"
+#include "result.h"
+#include "scoring.h"
+
+namespace gpuprobe {
+
+class GpuDevice;  // gpu_device.h
+
+enum class Scope { cpu, gpu };
+
+struct ProbeContext {
+    const Options& options;
+    const Baselines& baselines;
+    Thresholds thresholds;
+    GpuDevice* gpu = nullptr;  // the GPU under test; null for CPU probes
+};
+
+class Probe {
+public:
+    virtual ~Probe() = default;
+    virtual std::string key() const = 0;
+    virtual std::string description() const = 0;
+    virtual Scope scope() const = 0;
+    // Whether the probe can run in this context; when not, `why` says why and the test is reported as waived.
+    virtual bool supported(const ProbeContext& ctx, std::string& why) const {
+        (void)ctx;
+        (void)why;
+        return true;
+    }
+    virtual TestResult run(ProbeContext& ctx) = 0;
+};
+
+using Registry = std::vector<std::unique_ptr<Probe>>;
+
+// Every probe, in run order (GPU load tests before the NVML snapshot so it sees the state right after load).
+Registry make_registry();
+void add_cpu_probes(Registry& r);  // cpu_probes.cpp
+void add_gpu_probes(Registry& r);  // gpu_probes.cpp / nvml_probes.cpp
+
+// Picks the probes named in `keys` (exact match; empty = all). Unknown keys are a usage error.
+Status select_probes(const Registry& registry, const std::vector<std::string>& keys, std::vector<Probe*>& out);
+
+// Runs one probe: a waived result if unsupported, and an `error` result (never an exception) if it throws.
+TestResult run_probe(Probe& probe, ProbeContext& ctx);
+
+}  // namespace gpuprobe

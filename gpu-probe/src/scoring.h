@@ -1,0 +1,24 @@
+// Scoring a measured value against a baseline, and turning test statuses into verdicts and an exit code.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "result.h"
+
+namespace gpuprobe {
+
+struct Thresholds {
+    double pass_ratio = 0.90;      // see README "Scoring" for why these defaults
+    double degraded_ratio = 0.75;  // DCGM's own floor: 0.75 × the measured figure
+};
+
+// Sets status, baseline and ratio of a measured result. Does nothing to a result that is already failed or error
+// (a failed result check outranks any throughput). A missing baseline gives `waived` with
+// "no measured baseline for <subject>".
+void score(TestResult& r, std::optional<double> baseline, const std::string& subject, const Thresholds& t);
+
+// Run verdict and exit code: 1 when anything failed, else 3 when no GPU was probed, else 0.
+void finish_verdict(RunReport& report, bool gpu_present);
+
+}  // namespace gpuprobe

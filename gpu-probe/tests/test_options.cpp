@@ -1,0 +1,66 @@
+#include <vector>
+
+#include "options.h"
+#include "probe.h"
+#include "test_util.h"
+
+using namespace gpuprobe;
+
+static Status parse(std::vector<const char*> args, Options& o) {
+    args.insert(args.begin(), "gpu-probe");
+    return parse_options(static_cast<int>(args.size()), args.data(), o);
+}
+
+int main() {
+    {
+        Options o;
+        EXPECT(parse({"--tests", "gemm_bf16,cpu_gemm_fp32", "-g", "0,1", "--gemm-size=4096", "-i", "7", "-w", "0",
+                      "--mem-size-mib", "64", "-T", "2", "--json", "-", "--prom", "out.prom", "--pass-ratio", "0.95",
+                      "--degraded-ratio=0.8", "--push", "http://w/x", "--token-file", "t"}, o).is_ok());
+        EXPECT_EQ(o.tests.size(), 2u);
+        EXPECT_EQ(o.tests[1], "cpu_gemm_fp32");
+        EXPECT_EQ(o.gpus.size(), 2u);
+        EXPECT_EQ(o.gpus[1], 1);
+        EXPECT_EQ(o.gemm_size, 4096);
+        EXPECT_EQ(o.iterations, 7);
+        EXPECT_EQ(o.warmup, 0);
+        EXPECT_EQ(o.mem_size_mib, 64);
+        EXPECT_EQ(o.threads, 2);
+        EXPECT_EQ(o.json_path, "-");
+        EXPECT_EQ(o.prom_path, "out.prom");
+        EXPECT(o.pass_ratio == 0.95 && o.degraded_ratio == 0.8);
+    }
+    {
+        Options o;
+        EXPECT(parse({}, o).is_ok());
+        EXPECT(o.tests.empty() && o.gemm_size == 8192 && o.pass_ratio == 0.90 && o.degraded_ratio == 0.75);
+        Options h;
+        EXPECT(parse({"-h"}, h).is_ok() && h.help);
+        Options l;
+        EXPECT(parse({"--list"}, l).is_ok() && l.list);
+    }
+    // Bad flags: each one a usage error with a message.
+    const std::vector<std::vector<const char*>> bad = {
+        {"--bogus"}, {"-x"}, {"positional"}, {"--iterations"}, {"--iterations", "0"}, {"--iterations", "3x"},
+        {"--gemm-size", "-5"}, {"--gpus", "a"}, {"--tests", ","}, {"--help=yes"}, {"--pass-ratio", "0"},
+        {"--pass-ratio", "0.7", "--degraded-ratio", "0.8"}, {"--token-file", "t"}, {"--test", "gemm_bf16"},
+    };
+    for (const auto& args : bad) {
+        Options o;
+        Status s = parse(args, o);
+        EXPECT(!s.is_ok());
+        EXPECT(!s.message().empty());
+    }
+    // Exact key selection: no substring or prefix matching; order follows the registry; duplicates run once.
+    Registry reg = make_registry();
+    std::vector<Probe*> sel;
+    EXPECT(!select_probes(reg, {"gemm"}, sel).is_ok());
+    EXPECT(!select_probes(reg, {"gemm_bf"}, sel).is_ok());
+    EXPECT(select_probes(reg, {"cpu_memory_bandwidth", "gemm_bf16", "gemm_bf16"}, sel).is_ok());
+    EXPECT_EQ(sel.size(), 2u);
+    EXPECT_EQ(sel[0]->key(), "gemm_bf16");
+    EXPECT(select_probes(reg, {}, sel).is_ok());
+    EXPECT_EQ(sel.size(), reg.size());
+    EXPECT(usage_text("gpu-probe").find("--mem-size-mib") != std::string::npos);
+    return TEST_RESULT();
+}
