@@ -8,36 +8,16 @@ import static org.hamcrest.Matchers.nullValue;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import io.vertx.mutiny.sqlclient.Pool;
-import jakarta.inject.Inject;
-import org.aitelemetry.devkit.keycloak.InjectKeycloak;
-import org.aitelemetry.devkit.keycloak.KeycloakClients;
-import org.aitelemetry.devkit.keycloak.KeycloakComponent;
 import org.aitelemetry.site.support.Api;
 import org.aitelemetry.site.support.Fixture;
+import org.aitelemetry.site.support.SiteApiTest;
 import org.aitelemetry.site.support.SiteTestProfile;
-import org.aitelemetry.site.support.Tokens;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** GPU devices: listing, filters by names, model, state and health, sorting, by UUID, and NGSI-LD readings. */
 @QuarkusTest
 @TestProfile(SiteTestProfile.class)
-class DeviceApiTest {
-
-    @InjectKeycloak
-    KeycloakComponent keycloak;
-
-    @Inject
-    Pool pool;
-
-    private String researcher;
-
-    @BeforeEach
-    void fixture() {
-        Fixture.load(pool);
-        researcher = Tokens.of(keycloak, KeycloakClients.TEST_RESEARCHER);
-    }
+class DeviceApiTest extends SiteApiTest {
 
     @Test
     void listsDevicesByNodeNameThenUuid() {

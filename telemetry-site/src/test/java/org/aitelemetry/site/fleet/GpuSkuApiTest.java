@@ -5,36 +5,16 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import io.vertx.mutiny.sqlclient.Pool;
-import jakarta.inject.Inject;
-import org.aitelemetry.devkit.keycloak.InjectKeycloak;
-import org.aitelemetry.devkit.keycloak.KeycloakClients;
-import org.aitelemetry.devkit.keycloak.KeycloakComponent;
 import org.aitelemetry.site.support.Api;
 import org.aitelemetry.site.support.Fixture;
+import org.aitelemetry.site.support.SiteApiTest;
 import org.aitelemetry.site.support.SiteTestProfile;
-import org.aitelemetry.site.support.Tokens;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** GPU SKUs: the catalogue with each SKU's precisions, sorting, by id, and NGSI-LD. */
 @QuarkusTest
 @TestProfile(SiteTestProfile.class)
-class GpuSkuApiTest {
-
-    @InjectKeycloak
-    KeycloakComponent keycloak;
-
-    @Inject
-    Pool pool;
-
-    private String manager;
-
-    @BeforeEach
-    void fixture() {
-        Fixture.load(pool);
-        manager = Tokens.of(keycloak, KeycloakClients.TEST_MANAGER);
-    }
+class GpuSkuApiTest extends SiteApiTest {
 
     @Test
     void listsSkusByProductNameWithTheirPrecisions() {

@@ -5,36 +5,16 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import io.vertx.mutiny.sqlclient.Pool;
-import jakarta.inject.Inject;
-import org.aitelemetry.devkit.keycloak.InjectKeycloak;
-import org.aitelemetry.devkit.keycloak.KeycloakClients;
-import org.aitelemetry.devkit.keycloak.KeycloakComponent;
 import org.aitelemetry.site.support.Api;
 import org.aitelemetry.site.support.Fixture;
+import org.aitelemetry.site.support.SiteApiTest;
 import org.aitelemetry.site.support.SiteTestProfile;
-import org.aitelemetry.site.support.Tokens;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** A device's health history: its probe verdicts newest first, the time window, paging, and unknown devices. */
 @QuarkusTest
 @TestProfile(SiteTestProfile.class)
-class DeviceHealthApiTest {
-
-    @InjectKeycloak
-    KeycloakComponent keycloak;
-
-    @Inject
-    Pool pool;
-
-    private String researcher;
-
-    @BeforeEach
-    void fixture() {
-        Fixture.load(pool);
-        researcher = Tokens.of(keycloak, KeycloakClients.TEST_RESEARCHER);
-    }
+class DeviceHealthApiTest extends SiteApiTest {
 
     private static String history(String uuid) {
         return "/api/v1/devices/" + uuid + "/health";

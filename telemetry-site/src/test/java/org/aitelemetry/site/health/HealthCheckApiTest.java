@@ -14,20 +14,16 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
-import io.vertx.mutiny.sqlclient.Pool;
-import jakarta.inject.Inject;
 import java.time.OffsetDateTime;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import org.aitelemetry.devkit.keycloak.InjectKeycloak;
 import org.aitelemetry.devkit.keycloak.KeycloakClients;
-import org.aitelemetry.devkit.keycloak.KeycloakComponent;
 import org.aitelemetry.site.support.Api;
 import org.aitelemetry.site.support.Fixture;
+import org.aitelemetry.site.support.SiteApiTest;
 import org.aitelemetry.site.support.SiteTestProfile;
 import org.aitelemetry.site.support.Tokens;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,25 +32,9 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @TestProfile(SiteTestProfile.class)
-class HealthCheckApiTest {
+class HealthCheckApiTest extends SiteApiTest {
 
     private static final String CHECKS = "/api/v1/health-checks";
-
-    @InjectKeycloak
-    KeycloakComponent keycloak;
-
-    @Inject
-    Pool pool;
-
-    private String researcher;
-    private String admin;
-
-    @BeforeEach
-    void fixture() {
-        Fixture.load(pool);
-        researcher = Tokens.of(keycloak, KeycloakClients.TEST_RESEARCHER);
-        admin = Tokens.of(keycloak, KeycloakClients.TEST_ADMIN);
-    }
 
     @Test
     void aResearcherAsksForItsJobAndFollowsTheRequest() {

@@ -9,7 +9,6 @@ import io.restassured.RestAssured;
 import io.smallrye.mutiny.Uni;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
-import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import java.net.URI;
@@ -21,12 +20,10 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
-import org.aitelemetry.devkit.keycloak.InjectKeycloak;
 import org.aitelemetry.devkit.keycloak.KeycloakClients;
-import org.aitelemetry.devkit.keycloak.KeycloakComponent;
 import org.aitelemetry.site.api.RateLimited;
 import org.aitelemetry.site.support.Api;
-import org.aitelemetry.site.support.Fixture;
+import org.aitelemetry.site.support.SiteApiTest;
 import org.aitelemetry.site.support.SiteTestProfile;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,7 +34,7 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @TestProfile(SiteTestProfile.class)
-class HealthCheckRateLimitTest {
+class HealthCheckRateLimitTest extends SiteApiTest {
 
     private static final String CHECKS = "/api/v1/health-checks";
     private static final int CONCURRENT = SiteTestProfile.HEALTH_CHECK_LIMIT + 5;
@@ -48,12 +45,6 @@ class HealthCheckRateLimitTest {
             INSERT INTO health_check_request (id, requested_by, cluster_id, target_kind, node_name)
             VALUES ($1, $2, 10, 'NODE', 'worker-gpu-0001')""";
 
-    @InjectKeycloak
-    KeycloakComponent keycloak;
-
-    @Inject
-    Pool pool;
-
     @Inject
     HealthCheckRateLimit rateLimit;
 
@@ -61,7 +52,6 @@ class HealthCheckRateLimitTest {
 
     @BeforeEach
     void fixture() {
-        Fixture.load(pool);
         client = keycloak.clientCredentialsToken(KeycloakClients.API_EXAMPLE, KeycloakClients.API_EXAMPLE_SECRET);
     }
 

@@ -9,16 +9,12 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
-import io.vertx.mutiny.sqlclient.Pool;
-import jakarta.inject.Inject;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import org.aitelemetry.devkit.keycloak.InjectKeycloak;
 import org.aitelemetry.devkit.keycloak.KeycloakClients;
-import org.aitelemetry.devkit.keycloak.KeycloakComponent;
 import org.aitelemetry.site.support.Api;
-import org.aitelemetry.site.support.Fixture;
+import org.aitelemetry.site.support.SiteApiTest;
 import org.aitelemetry.site.support.SiteTestProfile;
 import org.aitelemetry.site.support.Tokens;
 import org.junit.jupiter.api.BeforeEach;
@@ -30,25 +26,16 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @TestProfile(SiteTestProfile.class)
-class HealthCheckRefusalTest {
+class HealthCheckRefusalTest extends SiteApiTest {
 
     private static final String CHECKS = "/api/v1/health-checks";
     private static final Map<String, Object> JOB = Map.of("kind", "JOB", "namespace", "nlp-001",
             "pods", List.of("nlp-train-worker-0"));
 
-    @InjectKeycloak
-    KeycloakComponent keycloak;
-
-    @Inject
-    Pool pool;
-
-    private String researcher;
     private long recordedBefore;
 
     @BeforeEach
     void fixture() {
-        Fixture.load(pool);
-        researcher = Tokens.of(keycloak, KeycloakClients.TEST_RESEARCHER);
         recordedBefore = recorded();
     }
 

@@ -7,16 +7,12 @@ import static org.hamcrest.Matchers.nullValue;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.specification.RequestSpecification;
-import io.vertx.mutiny.sqlclient.Pool;
-import jakarta.inject.Inject;
-import org.aitelemetry.devkit.keycloak.InjectKeycloak;
 import org.aitelemetry.devkit.keycloak.KeycloakClients;
-import org.aitelemetry.devkit.keycloak.KeycloakComponent;
 import org.aitelemetry.site.support.Api;
 import org.aitelemetry.site.support.Fixture;
+import org.aitelemetry.site.support.SiteApiTest;
 import org.aitelemetry.site.support.SiteTestProfile;
 import org.aitelemetry.site.support.Tokens;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,23 +22,9 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @TestProfile(SiteTestProfile.class)
-class JobHealthApiTest {
+class JobHealthApiTest extends SiteApiTest {
 
     private static final String JOB_HEALTH = "/api/v1/job-health";
-
-    @InjectKeycloak
-    KeycloakComponent keycloak;
-
-    @Inject
-    Pool pool;
-
-    private String researcher;
-
-    @BeforeEach
-    void fixture() {
-        Fixture.load(pool);
-        researcher = Tokens.of(keycloak, KeycloakClients.TEST_RESEARCHER);
-    }
 
     private static RequestSpecification job(RequestSpecification request, String cluster) {
         return request.queryParam("cluster", cluster).queryParam("namespace", "nlp-001");

@@ -4,17 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import io.vertx.mutiny.sqlclient.Pool;
-import jakarta.inject.Inject;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.aitelemetry.devkit.keycloak.InjectKeycloak;
 import org.aitelemetry.devkit.keycloak.KeycloakClients;
-import org.aitelemetry.devkit.keycloak.KeycloakComponent;
 import org.aitelemetry.site.support.Api;
 import org.aitelemetry.site.support.Fixture;
+import org.aitelemetry.site.support.SiteApiTest;
 import org.aitelemetry.site.support.SiteTestProfile;
 import org.aitelemetry.site.support.Tokens;
 import org.junit.jupiter.api.Test;
@@ -25,7 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @TestProfile(SiteTestProfile.class)
-class NgsiLdVocabularyTest {
+class NgsiLdVocabularyTest extends SiteApiTest {
 
     private static final List<String> ENTITIES = List.of(
             "/api/v1/clusters/" + Fixture.CLUSTER_01, "/api/v1/nodes/" + Fixture.NODE_HEALTHY,
@@ -33,15 +30,8 @@ class NgsiLdVocabularyTest {
             "/api/v1/slices/" + Fixture.OWN_SLICE, "/api/v1/projects/" + Fixture.OWN_PROJECT,
             "/api/v1/sessions/7004", "/api/v1/probe-runs/" + Fixture.RUN_FAILED);
 
-    @InjectKeycloak
-    KeycloakComponent keycloak;
-
-    @Inject
-    Pool pool;
-
     @Test
     void everyAttributeServedIsATermOfTheContext() {
-        Fixture.load(pool);
         Map<String, Object> context = Api.anonymous().accept(NgsiLd.MEDIA_TYPE).get(NgsiLd.CONTEXT_PATH)
                 .then().statusCode(200).extract().path("'@context'");
         Map<String, Map<String, Object>> vocabulary = Api.anonymous().accept(NgsiLd.MEDIA_TYPE)

@@ -6,38 +6,16 @@ import static org.hamcrest.Matchers.nullValue;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import io.vertx.mutiny.sqlclient.Pool;
-import jakarta.inject.Inject;
-import org.aitelemetry.devkit.keycloak.InjectKeycloak;
-import org.aitelemetry.devkit.keycloak.KeycloakClients;
-import org.aitelemetry.devkit.keycloak.KeycloakComponent;
 import org.aitelemetry.site.support.Api;
 import org.aitelemetry.site.support.Fixture;
+import org.aitelemetry.site.support.SiteApiTest;
 import org.aitelemetry.site.support.SiteTestProfile;
-import org.aitelemetry.site.support.Tokens;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Projects: members see only their own (never the same namespace on another cluster), admins all; filters, sorts. */
 @QuarkusTest
 @TestProfile(SiteTestProfile.class)
-class ProjectApiTest {
-
-    @InjectKeycloak
-    KeycloakComponent keycloak;
-
-    @Inject
-    Pool pool;
-
-    private String researcher;
-    private String admin;
-
-    @BeforeEach
-    void fixture() {
-        Fixture.load(pool);
-        researcher = Tokens.of(keycloak, KeycloakClients.TEST_RESEARCHER);
-        admin = Tokens.of(keycloak, KeycloakClients.TEST_ADMIN);
-    }
+class ProjectApiTest extends SiteApiTest {
 
     @Test
     void aMemberListsOnlyItsOwnProjectNotTheTwinNamespaceOfTheOtherCluster() {

@@ -13,18 +13,12 @@ import io.restassured.RestAssured;
 import io.restassured.config.JsonConfig;
 import io.restassured.path.json.config.JsonPathConfig.NumberReturnType;
 import io.restassured.response.ValidatableResponse;
-import io.vertx.mutiny.sqlclient.Pool;
-import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
-import org.aitelemetry.devkit.keycloak.InjectKeycloak;
-import org.aitelemetry.devkit.keycloak.KeycloakClients;
-import org.aitelemetry.devkit.keycloak.KeycloakComponent;
 import org.aitelemetry.site.support.Api;
 import org.aitelemetry.site.support.Fixture;
+import org.aitelemetry.site.support.SiteApiTest;
 import org.aitelemetry.site.support.SiteTestProfile;
-import org.aitelemetry.site.support.Tokens;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,25 +27,9 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @TestProfile(SiteTestProfile.class)
-class ProjectUsageApiTest {
+class ProjectUsageApiTest extends SiteApiTest {
 
     private static final double EPSILON = 1e-9;
-
-    @InjectKeycloak
-    KeycloakComponent keycloak;
-
-    @Inject
-    Pool pool;
-
-    private String researcher;
-    private String admin;
-
-    @BeforeEach
-    void fixture() {
-        Fixture.load(pool);
-        researcher = Tokens.of(keycloak, KeycloakClients.TEST_RESEARCHER);
-        admin = Tokens.of(keycloak, KeycloakClients.TEST_ADMIN);
-    }
 
     @Test
     void sumsDaysAndTheWholeWindow() {

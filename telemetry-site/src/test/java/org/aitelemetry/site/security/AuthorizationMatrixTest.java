@@ -8,24 +8,20 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
-import io.vertx.mutiny.sqlclient.Pool;
-import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.aitelemetry.devkit.keycloak.InjectKeycloak;
 import org.aitelemetry.devkit.keycloak.KeycloakClients;
-import org.aitelemetry.devkit.keycloak.KeycloakComponent;
 import org.aitelemetry.site.support.Api;
 import org.aitelemetry.site.support.Calls;
 import org.aitelemetry.site.support.Calls.Target;
 import org.aitelemetry.site.support.Contract;
 import org.aitelemetry.site.support.Fixture;
 import org.aitelemetry.site.support.HealthCheckBodies;
+import org.aitelemetry.site.support.SiteApiTest;
 import org.aitelemetry.site.support.SiteTestProfile;
 import org.aitelemetry.site.support.Tokens;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -38,7 +34,7 @@ import org.junit.jupiter.api.TestFactory;
  */
 @QuarkusTest
 @TestProfile(SiteTestProfile.class)
-class AuthorizationMatrixTest {
+class AuthorizationMatrixTest extends SiteApiTest {
 
     /** A role of the matrix and the test client that holds it (members of cluster-01/nlp-001, except the admin). */
     enum Role {
@@ -50,17 +46,6 @@ class AuthorizationMatrixTest {
         Role(String client) {
             this.client = client;
         }
-    }
-
-    @InjectKeycloak
-    KeycloakComponent keycloak;
-
-    @Inject
-    Pool pool;
-
-    @BeforeEach
-    void fixture() {
-        Fixture.load(pool);
     }
 
     @TestFactory

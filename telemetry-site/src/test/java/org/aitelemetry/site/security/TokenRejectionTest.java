@@ -8,8 +8,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.specification.RequestSpecification;
-import io.vertx.mutiny.sqlclient.Pool;
-import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -19,18 +17,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
-import org.aitelemetry.devkit.keycloak.InjectKeycloak;
 import org.aitelemetry.devkit.keycloak.KeycloakClients;
-import org.aitelemetry.devkit.keycloak.KeycloakComponent;
 import org.aitelemetry.site.support.Api;
 import org.aitelemetry.site.support.Calls;
 import org.aitelemetry.site.support.Calls.Target;
 import org.aitelemetry.site.support.Contract;
-import org.aitelemetry.site.support.Fixture;
+import org.aitelemetry.site.support.SiteApiTest;
 import org.aitelemetry.site.support.SiteTestProfile;
 import org.aitelemetry.site.support.Tokens;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestInstance;
@@ -43,23 +38,12 @@ import org.junit.jupiter.api.TestInstance;
 @QuarkusTest
 @TestProfile(SiteTestProfile.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class TokenRejectionTest {
+class TokenRejectionTest extends SiteApiTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Base64.Encoder BASE64URL = Base64.getUrlEncoder().withoutPadding();
 
-    @InjectKeycloak
-    KeycloakComponent keycloak;
-
-    @Inject
-    Pool pool;
-
     private String expired;
-
-    @BeforeEach
-    void fixture() {
-        Fixture.load(pool);
-    }
 
     @BeforeAll
     void expiredToken() throws InterruptedException {

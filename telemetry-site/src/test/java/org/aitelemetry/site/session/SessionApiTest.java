@@ -6,17 +6,11 @@ import static org.hamcrest.Matchers.nullValue;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import io.vertx.mutiny.sqlclient.Pool;
-import jakarta.inject.Inject;
-import org.aitelemetry.devkit.keycloak.InjectKeycloak;
-import org.aitelemetry.devkit.keycloak.KeycloakClients;
-import org.aitelemetry.devkit.keycloak.KeycloakComponent;
 import org.aitelemetry.site.project.ProjectFixture;
 import org.aitelemetry.site.support.Api;
 import org.aitelemetry.site.support.Fixture;
+import org.aitelemetry.site.support.SiteApiTest;
 import org.aitelemetry.site.support.SiteTestProfile;
-import org.aitelemetry.site.support.Tokens;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,7 +19,7 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @TestProfile(SiteTestProfile.class)
-class SessionApiTest {
+class SessionApiTest extends SiteApiTest {
 
     private static final int OWN_LINKED_FINAL = 7005;
     private static final int OWN_SECOND_OPEN = 7002;
@@ -33,22 +27,6 @@ class SessionApiTest {
     private static final int OWN_UNLINKED = (int) ProjectFixture.OWN_UNLINKED_SESSION;
     private static final int TWIN_UNLINKED = (int) ProjectFixture.TWIN_UNLINKED_SESSION;
     private static final String SESSIONS = "/api/v1/sessions";
-
-    @InjectKeycloak
-    KeycloakComponent keycloak;
-
-    @Inject
-    Pool pool;
-
-    private String researcher;
-    private String admin;
-
-    @BeforeEach
-    void fixture() {
-        Fixture.load(pool);
-        researcher = Tokens.of(keycloak, KeycloakClients.TEST_RESEARCHER);
-        admin = Tokens.of(keycloak, KeycloakClients.TEST_ADMIN);
-    }
 
     @Test
     void aMemberListsItsProjectsSessionsNewestFirstIncludingUnlinkedOnes() {
