@@ -33,4 +33,10 @@ public record PagedQuery(String select, String from) {
         return Uni.combine().all().unis(items, total).asTuple()
                 .map(both -> new Page<>(both.getItem1(), PageInfo.of(page, both.getItem2())));
     }
+
+    /** The first row the filter selects, mapped; null when there is none (a 404 for the resource). */
+    public <T> Uni<T> first(Pool pool, SqlFilter filter, Function<Row, T> mapper) {
+        return pool.preparedQuery("SELECT " + select + " FROM " + from + filter.where()).execute(filter.tuple())
+                .map(rows -> Rows.first(rows, mapper));
+    }
 }

@@ -3,7 +3,6 @@ package org.aitelemetry.site.fleet;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Arrays;
 import java.util.List;
@@ -11,7 +10,6 @@ import java.util.Map;
 import org.aitelemetry.site.api.Page;
 import org.aitelemetry.site.api.PageRequest;
 import org.aitelemetry.site.api.PagedQuery;
-import org.aitelemetry.site.api.Rows;
 import org.aitelemetry.site.api.SqlFilter;
 
 /** Reads AI clusters. The inventory is visible to every telemetry role, so no project filter applies. */
@@ -36,8 +34,7 @@ public class ClusterQueries {
     }
 
     public Uni<ClusterView> byId(long id) {
-        return pool.preparedQuery("SELECT " + LIST.select() + " FROM " + LIST.from() + " WHERE c.id = $1")
-                .execute(Tuple.of(id)).map(rows -> Rows.first(rows, ClusterQueries::view));
+        return LIST.first(pool, new SqlFilter().and("c.id = ?", id), ClusterQueries::view);
     }
 
     private static ClusterView view(Row row) {

@@ -3,13 +3,11 @@ package org.aitelemetry.site.fleet;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
 import org.aitelemetry.site.api.Page;
 import org.aitelemetry.site.api.PageRequest;
 import org.aitelemetry.site.api.PagedQuery;
-import org.aitelemetry.site.api.Rows;
 import org.aitelemetry.site.api.SqlFilter;
 
 /** Reads GPU devices with their latest readings; inventory, so visible to every telemetry role. */
@@ -46,8 +44,7 @@ public class DeviceQueries {
     }
 
     public Uni<DeviceView> byUuid(String uuid) {
-        return pool.preparedQuery("SELECT " + LIST.select() + " FROM " + LIST.from() + " WHERE d.uuid = $1")
-                .execute(Tuple.of(uuid)).map(rows -> Rows.first(rows, DeviceQueries::view));
+        return LIST.first(pool, new SqlFilter().and("d.uuid = ?", uuid), DeviceQueries::view);
     }
 
     private static DeviceView view(Row row) {

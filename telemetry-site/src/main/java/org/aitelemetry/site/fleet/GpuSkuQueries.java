@@ -5,7 +5,6 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Comparator;
 import java.util.List;
@@ -14,7 +13,6 @@ import org.aitelemetry.model.fleet.Precision;
 import org.aitelemetry.site.api.Page;
 import org.aitelemetry.site.api.PageRequest;
 import org.aitelemetry.site.api.PagedQuery;
-import org.aitelemetry.site.api.Rows;
 import org.aitelemetry.site.api.SqlFilter;
 
 /** Reads the GPU SKU catalogue with each SKU's precisions, in one query (no query per SKU). */
@@ -42,8 +40,7 @@ public class GpuSkuQueries {
     }
 
     public Uni<GpuSkuView> byId(long id) {
-        return pool.preparedQuery("SELECT " + LIST.select() + " FROM " + LIST.from() + " WHERE g.id = $1")
-                .execute(Tuple.of(id)).map(rows -> Rows.first(rows, GpuSkuQueries::view));
+        return LIST.first(pool, new SqlFilter().and("g.id = ?", id), GpuSkuQueries::view);
     }
 
     private static GpuSkuView view(Row row) {

@@ -4,14 +4,12 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.core.json.JsonObject;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.aitelemetry.site.api.Page;
 import org.aitelemetry.site.api.PageRequest;
 import org.aitelemetry.site.api.PagedQuery;
-import org.aitelemetry.site.api.Rows;
 import org.aitelemetry.site.api.SqlFilter;
 
 /** Reads GPU nodes; inventory, so visible to every telemetry role. */
@@ -41,8 +39,7 @@ public class NodeQueries {
     }
 
     public Uni<NodeView> byId(long id) {
-        return pool.preparedQuery("SELECT " + LIST.select() + " FROM " + LIST.from() + " WHERE n.id = $1")
-                .execute(Tuple.of(id)).map(rows -> Rows.first(rows, NodeQueries::view));
+        return LIST.first(pool, new SqlFilter().and("n.id = ?", id), NodeQueries::view);
     }
 
     private static NodeView view(Row row) {

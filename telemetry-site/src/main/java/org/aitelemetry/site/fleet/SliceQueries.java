@@ -3,14 +3,12 @@ package org.aitelemetry.site.fleet;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
 import org.aitelemetry.site.api.Page;
 import org.aitelemetry.site.api.PageRequest;
 import org.aitelemetry.site.api.PagedQuery;
 import org.aitelemetry.site.api.ProjectRef;
-import org.aitelemetry.site.api.Rows;
 import org.aitelemetry.site.api.SqlFilter;
 import org.aitelemetry.site.security.Caller;
 import org.aitelemetry.site.security.ProjectKey;
@@ -50,8 +48,7 @@ public class SliceQueries {
     }
 
     public Uni<SliceView> byId(Caller caller, long id) {
-        return pool.preparedQuery("SELECT " + LIST.select() + " FROM " + LIST.from() + " WHERE s.id = $1")
-                .execute(Tuple.of(id)).map(rows -> Rows.first(rows, row -> view(row, caller)));
+        return LIST.first(pool, new SqlFilter().and("s.id = ?", id), row -> view(row, caller));
     }
 
     private static SliceView view(Row row, Caller caller) {

@@ -12,7 +12,6 @@ import java.util.UUID;
 import org.aitelemetry.site.api.Page;
 import org.aitelemetry.site.api.PageRequest;
 import org.aitelemetry.site.api.PagedQuery;
-import org.aitelemetry.site.api.Rows;
 import org.aitelemetry.site.api.SqlFilter;
 
 /** Reads probe runs and their results: inventory, visible to every telemetry role. */
@@ -41,8 +40,7 @@ public class ProbeRunQueries {
 
     /** The run with its results, or null. */
     public Uni<ProbeRunDetailView> byRunId(UUID runId) {
-        Uni<ProbeRunView> run = pool.preparedQuery("SELECT " + LIST.select() + " FROM " + LIST.from()
-                + " WHERE p.run_id = $1").execute(Tuple.of(runId)).map(rows -> Rows.first(rows, ProbeRunQueries::run));
+        Uni<ProbeRunView> run = LIST.first(pool, new SqlFilter().and("p.run_id = ?", runId), ProbeRunQueries::run);
         Uni<List<ProbeResultView>> results = pool.preparedQuery(RESULTS).execute(Tuple.of(runId))
                 .map(rows -> rows.stream().map(ProbeRunQueries::result).toList());
         return Uni.combine().all().unis(run, results)

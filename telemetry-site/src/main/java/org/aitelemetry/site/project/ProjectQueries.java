@@ -10,7 +10,6 @@ import java.util.TreeMap;
 import org.aitelemetry.site.api.Page;
 import org.aitelemetry.site.api.PageRequest;
 import org.aitelemetry.site.api.PagedQuery;
-import org.aitelemetry.site.api.Rows;
 import org.aitelemetry.site.api.SqlFilter;
 import org.aitelemetry.site.security.Caller;
 
@@ -42,8 +41,7 @@ public class ProjectQueries {
     /** The project, or null when it does not exist or is not the caller's. */
     public Uni<ProjectView> byId(Caller caller, long id) {
         SqlFilter filter = visibleTo(caller).and("p.id = ?", id);
-        return pool.preparedQuery("SELECT " + LIST.select() + " FROM " + LIST.from() + filter.where())
-                .execute(filter.tuple()).map(rows -> Rows.first(rows, ProjectQueries::view));
+        return LIST.first(pool, filter, ProjectQueries::view);
     }
 
     static SqlFilter visibleTo(Caller caller) {

@@ -11,7 +11,6 @@ import org.aitelemetry.site.api.Page;
 import org.aitelemetry.site.api.PageRequest;
 import org.aitelemetry.site.api.PagedQuery;
 import org.aitelemetry.site.api.ProjectRef;
-import org.aitelemetry.site.api.Rows;
 import org.aitelemetry.site.api.SqlFilter;
 import org.aitelemetry.site.api.TimeWindow;
 import org.aitelemetry.site.security.Caller;
@@ -62,8 +61,7 @@ public class SessionQueries {
     /** The session, or null when it does not exist or is not of the caller's projects. */
     public Uni<SessionView> byId(Caller caller, long id) {
         SqlFilter filter = visibleTo(caller).and("s.id = ?", id);
-        return pool.preparedQuery("SELECT " + LIST.select() + " FROM " + LIST.from() + filter.where())
-                .execute(filter.tuple()).map(rows -> Rows.first(rows, SessionQueries::view));
+        return LIST.first(pool, filter, SessionQueries::view);
     }
 
     private static SqlFilter visibleTo(Caller caller) {
