@@ -7,7 +7,7 @@ public record Problem(String type, String title, int status, String detail) {
 
     public static final String MEDIA_TYPE = "application/problem+json";
 
-    static Response response(Response.Status status, String title, String detail) {
+    public static Response response(Response.Status status, String title, String detail) {
         return Response.status(status).type(MEDIA_TYPE)
                 .entity(new Problem("about:blank", title, status.getStatusCode(), detail)).build();
     }

@@ -1,0 +1,25 @@
+package org.aitelemetry.worker.probe;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.enterprise.context.ApplicationScoped;
+
+/** The probe ingest's figures on /q/metrics. */
+@ApplicationScoped
+public class ProbeMetrics {
+
+    private final MeterRegistry registry;
+
+    ProbeMetrics(MeterRegistry registry) {
+        this.registry = registry;
+    }
+
+    /**
+     * A post answered: {@code created} (201), {@code replayed} (200, stored already), {@code malformed} (400),
+     * {@code media-type} (415) or {@code unavailable} (503).
+     */
+    void received(String outcome) {
+        Counter.builder("telemetry.probe.runs.received").tag("outcome", outcome)
+                .description("gpu-probe runs posted, by outcome").register(registry).increment();
+    }
+}

@@ -1,0 +1,88 @@
+package org.aitelemetry.worker.probe;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.time.Duration;
+import java.util.concurrent.TimeoutException;
+import org.aitelemetry.worker.alert.IngestConfig;
+import org.aitelemetry.worker.alert.Problem;
+import org.aitelemetry.worker.health.VerdictAnnouncer;
+import org.jboss.logging.Logger;
+
+/**
+ * Receives gpu-probe reports (src/main/openapi/telemetry-ingest.yaml). The run is stored and scored before the answer:
+ * 201 for a new run, 200 with the stored run for one posted before (the probe retries 5xx and connection errors, so a
+ * run may come twice). A report that can never be scored gets 400 with the reason; a database fault or one slower than
+ * {@code telemetry.ingest.store-timeout} gets 503 so that the probe retries. Verdict changes are announced only after
+ * the commit.
+ */
+@Path("/api/ingest/v1/probe-runs")
+public class ProbeRunResource {
+
+    /** Role a token needs to post probe runs (Keycloak client {@code gpu-probe}). */
+    public static final String PROBE_WRITER = "probe-writer";
+    private static final String RETRY_AFTER_SECONDS = "5";
+    private static final Logger LOG = Logger.getLogger(ProbeRunResource.class);
+
+    private final ProbeReportParser parser = new ProbeReportParser();
+    private final ProbeRunIngest ingest;
+    private final VerdictAnnouncer announcer;
+    private final ProbeMetrics metrics;
+    private final Duration storeTimeout;
+
+    ProbeRunResource(ProbeRunIngest ingest, VerdictAnnouncer announcer, ProbeMetrics metrics, IngestConfig config) {
+        this.ingest = ingest;
+        this.announcer = announcer;
+        this.metrics = metrics;
+        this.storeTimeout = config.storeTimeout();
+    }
+
+    /** Any content type reaches the method, so that a wrong one gets a 415 with its reason rather than a bare status. */
+    @POST
+    @Consumes(MediaType.WILDCARD)
+    @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
+    @RolesAllowed(PROBE_WRITER)
+    public Uni<Response> receive(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] body) {
+        if (contentType == null || !MediaType.valueOf(contentType).isCompatible(MediaType.APPLICATION_JSON_TYPE)) {
+            metrics.received("media-type");
+            return Uni.createFrom().item(Problem.response(Response.Status.UNSUPPORTED_MEDIA_TYPE,
+                    "Unsupported content type", "the probe report must be application/json, not " + contentType));
+        }
+        ProbeReport report;
+        try {
+            report = parser.parse(body);
+        } catch (MalformedProbeReportException e) {
+            LOG.warnf("Refused a probe report: %s", e.getMessage());
+            metrics.received("malformed");
+            return Uni.createFrom().item(
+                    Problem.response(Response.Status.BAD_REQUEST, "Malformed probe report", e.getMessage()));
+        }
+        return ingest.ingest(report)
+                .ifNoItem().after(storeTimeout)
+                .failWith(() -> new TimeoutException("the database took longer than " + storeTimeout))
+                .map(outcome -> {
+                    metrics.received(outcome.created() ? "created" : "replayed");
+                    announcer.announce(outcome.changes());
+                    return Response.status(outcome.created() ? Response.Status.CREATED : Response.Status.OK)
+                            .entity(outcome.run()).type(MediaType.APPLICATION_JSON).build();
+                })
+                .onFailure().recoverWithItem(failure -> unavailable(report, failure));
+    }
+
+    private Response unavailable(ProbeReport report, Throwable failure) {
+        metrics.received("unavailable");
+        LOG.warnf("Could not store probe run %s of %s, the probe will retry: %s", report.runId(), report.hostname(),
+                failure.getMessage());
+        return Response.fromResponse(Problem.response(Response.Status.SERVICE_UNAVAILABLE, "Storage unavailable",
+                "the run may not have been stored; retry (a replay is answered with the stored run)"))
+                .header("Retry-After", RETRY_AFTER_SECONDS).build();
+    }
+}

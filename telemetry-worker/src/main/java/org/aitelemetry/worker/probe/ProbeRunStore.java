@@ -1,0 +1,127 @@
+package org.aitelemetry.worker.probe;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowIterator;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Function;
+import org.aitelemetry.worker.health.GpuScore;
+
+/** The probe_run and probe_result rows of a run, in the caller's transaction. */
+@ApplicationScoped
+public class ProbeRunStore {
+
+    /**
+     * Idempotent by run id: a replay, or the loser of two concurrent posts of one run, inserts nothing and gets no row.
+     * The probe knows only its hostname: the node is the one node of that name, none when ambiguous; a request id that
+     * names no health-check request is dropped rather than refused, as the report itself is still worth keeping.
+     */
+    private static final String INSERT_RUN = """
+            INSERT INTO probe_run (run_id, node_id, hostname, request_id, schema_version, probe_version, started_at,
+                                   finished_at, exit_code, verdict, report)
+            VALUES ($1, (SELECT min(id) FROM ai_node WHERE name = $2 HAVING count(*) = 1), $2,
+                    (SELECT id FROM health_check_request WHERE id = $3), $4, $5, $6, $7, $8, $9, $10::text::jsonb)
+            ON CONFLICT (run_id) DO NOTHING
+            RETURNING id, node_id""";
+    private static final String INSERT_RESULTS = """
+            INSERT INTO probe_result (probe_run_id, gpu_uuid, device_id, verdict, reasons, tests, slow_tests)
+            SELECT $1, u.uuid, (SELECT id FROM gpu_device WHERE uuid = u.uuid), u.verdict,
+                   ARRAY(SELECT left(reason, 2000) FROM jsonb_array_elements_text(u.reasons::jsonb) AS reason), u.tests::jsonb,
+                   ARRAY(SELECT jsonb_array_elements_text(u.slow::jsonb))
+            FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+                 WITH ORDINALITY AS u(uuid, verdict, reasons, tests, slow, n)
+            ORDER BY u.n""";
+    /** Each GPU's slow tests in its latest run before this one: the sibling comparison's history. */
+    private static final String PREVIOUSLY_SLOW = """
+            SELECT DISTINCT ON (r.gpu_uuid) r.gpu_uuid, r.slow_tests
+            FROM probe_result r JOIN probe_run p ON p.id = r.probe_run_id
+            WHERE r.gpu_uuid = ANY($1) AND p.run_id <> $2 AND p.started_at < $3
+            ORDER BY r.gpu_uuid, p.started_at DESC""";
+    private static final String LOAD = """
+            SELECT p.run_id, p.hostname, p.node_id, p.verdict, r.gpu_uuid, r.device_id, r.verdict AS gpu_verdict, r.reasons
+            FROM probe_run p LEFT JOIN probe_result r ON r.probe_run_id = p.id
+            WHERE p.run_id = $1 ORDER BY r.id""";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** A newly inserted run. */
+    public record Inserted(long id, Long nodeId) {
+    }
+
+    public Uni<Map<String, Set<String>>> previouslySlow(SqlConnection connection, ProbeReport report) {
+        String[] uuids = report.gpus().stream().map(gpu -> gpu.tests().uuid()).toArray(String[]::new);
+        return connection.preparedQuery(PREVIOUSLY_SLOW).execute(Tuple.tuple().addArrayOfString(uuids)
+                .addUUID(report.runId()).addOffsetDateTime(report.startedAt().atOffset(ZoneOffset.UTC))).map(rows -> {
+                    Map<String, Set<String>> slow = new HashMap<>();
+                    rows.forEach(row -> slow.put(row.getString("gpu_uuid"),
+                            Set.of(row.getArrayOfStrings("slow_tests"))));
+                    return slow;
+                });
+    }
+
+    /** Null item when the run is stored already. */
+    public Uni<Inserted> insertRun(SqlConnection connection, ProbeReport report, String verdict) {
+        Tuple run = Tuple.tuple().addUUID(report.runId()).addString(report.hostname()).addUUID(report.requestId())
+                .addString(report.schemaVersion()).addString(report.probeVersion())
+                .addOffsetDateTime(report.startedAt().atOffset(ZoneOffset.UTC))
+                .addOffsetDateTime(report.finishedAt().atOffset(ZoneOffset.UTC)).addInteger(report.exitCode())
+                .addString(verdict).addString(report.json());
+        return connection.preparedQuery(INSERT_RUN).execute(run).map(rows -> {
+            RowIterator<Row> inserted = rows.iterator();
+            if (!inserted.hasNext()) {
+                return null;
+            }
+            Row row = inserted.next();
+            return new Inserted(row.getLong("id"), row.getLong("node_id"));
+        });
+    }
+
+    public Uni<Void> insertResults(SqlConnection connection, long runId, List<GpuReport> gpus, List<GpuScore> scores) {
+        Tuple results = Tuple.tuple().addLong(runId)
+                .addArrayOfString(column(scores, GpuScore::uuid))
+                .addArrayOfString(column(scores, score -> score.verdict().name()))
+                .addArrayOfString(column(scores, score -> json(score.reasons())))
+                .addArrayOfString(gpus.stream().map(GpuReport::testsJson).toArray(String[]::new))
+                .addArrayOfString(column(scores, score -> json(score.slowTests())));
+        return connection.preparedQuery(INSERT_RESULTS).execute(results).replaceWithVoid();
+    }
+
+    public Uni<StoredRun> load(SqlConnection connection, UUID runId) {
+        return connection.preparedQuery(LOAD).execute(Tuple.of(runId)).map(rows -> {
+            Row first = rows.iterator().next();
+            List<StoredRun.Gpu> gpus = new ArrayList<>();
+            for (Row row : rows) {
+                if (row.getString("gpu_uuid") != null) {
+                    gpus.add(new StoredRun.Gpu(row.getString("gpu_uuid"), row.getLong("device_id"),
+                            row.getString("gpu_verdict"), Arrays.asList(row.getArrayOfStrings("reasons"))));
+                }
+            }
+            return new StoredRun(first.getUUID("run_id"), first.getString("hostname"), first.getLong("node_id"),
+                    first.getString("verdict"), gpus);
+        });
+    }
+
+    private static String[] column(List<GpuScore> scores, Function<GpuScore, String> value) {
+        return scores.stream().map(value).toArray(String[]::new);
+    }
+
+    private static String json(List<String> values) {
+        try {
+            return JSON.writeValueAsString(values);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot encode a list of strings", e);
+        }
+    }
+}
