@@ -43,7 +43,8 @@ final class OutboxSql {
 
     /** Final sessions whose aggregates at close have not been read; their span events are not needed yet. */
     static final String CLAIM_FOR_AGGREGATES = CLAIM.formatted(
-            "state = 'FINAL' AND export_state = 'PENDING' AND aggregates_at IS NULL", CLAIMED + ", NULL::json AS events");
+            "state = 'FINAL' AND export_state = 'PENDING' AND aggregates_at IS NULL",
+            CLAIMED + ", NULL::json AS events");
 
     /** Sessions with a span ready to go out: a final span with its aggregates, or a start span. */
     static final String CLAIM_FOR_EXPORT = CLAIM.formatted(

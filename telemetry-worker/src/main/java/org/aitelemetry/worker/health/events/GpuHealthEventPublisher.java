@@ -30,7 +30,7 @@ public class GpuHealthEventPublisher {
 
     public static final String CHANNEL = "gpu-health";
     static final String CONNECTOR_PROPERTY = "mp.messaging.outgoing." + CHANNEL + ".connector";
-    /** Changes held while the connector catches up: a probe run over a large node pool changes many verdicts at once. */
+    /** Changes held while the connector catches up: probe runs over a large node pool change many verdicts at once. */
     private static final int BUFFER_SIZE = 4_096;
     private static final long WARN_EVERY_MILLIS = 30_000;
 

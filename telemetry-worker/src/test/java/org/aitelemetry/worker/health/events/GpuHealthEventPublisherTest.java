@@ -69,8 +69,8 @@ class GpuHealthEventPublisherTest {
                 .containsExactly("gemm_tflops 310.2 below 70% of the H100 baseline", "xid 79");
         assertThat(event.path("run_id").asText()).isEqualTo(Changes.RUN.toString());
         assertThat(event.path("at").asText()).isEqualTo("2026-11-21T10:15:30.250Z");
-        await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
-                assertThat(WorkerMetrics.value("telemetry_health_events_published_total", "")).isEqualTo(published + 1));
+        await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(
+                WorkerMetrics.value("telemetry_health_events_published_total", "")).isEqualTo(published + 1));
         assertThat(WorkerMetrics.value("telemetry_health_events_failed_total", "")).isZero();
     }
 
