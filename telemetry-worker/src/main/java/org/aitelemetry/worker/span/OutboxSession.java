@@ -1,9 +1,11 @@
 package org.aitelemetry.worker.span;
 
+import io.opentelemetry.sdk.trace.data.EventData;
 import io.vertx.mutiny.sqlclient.Row;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.List;
 
 /**
  * A usage session as the outbox claimed it: what its spans say, what is pending, and where its aggregates come from.
@@ -14,13 +16,14 @@ import java.time.OffsetDateTime;
  * @param failures           failed attempts at its pending export so far
  * @param projectNamespace   namespace of the session's research project, if it has one
  * @param sourceName         metric source of its cluster, if the fleet sync knows the cluster
+ * @param events             its stored span events, in time order (read by the export claim only)
  */
 record OutboxSession(long id, String fingerprint, Instant startsAt, Instant endsAt, String closeReason,
         String alertName, String clusterName, String nodeName, String namespace, String pod, String container,
         String gpuUuid, Integer gpuIndex, String gpuModel, Integer gpuInstanceId, String migProfile,
         String projectNamespace, String traceId, String spanId, boolean finalPending, boolean startPending,
         int failures, Instant aggregatesAt, Double utilizationAvg, Double energyJoules, Double gpuSeconds,
-        String sourceName) {
+        String sourceName, List<EventData> events) {
 
     static OutboxSession from(Row row) {
         return new OutboxSession(row.getLong("id"), row.getString("fingerprint"), instant(row, "starts_at"),
@@ -31,7 +34,8 @@ record OutboxSession(long id, String fingerprint, Instant startsAt, Instant ends
                 row.getString("mig_profile"), row.getString("project_namespace"), row.getString("trace_id"),
                 row.getString("span_id"), row.getBoolean("final_pending"), row.getBoolean("start_pending"),
                 row.getInteger("export_attempts"), instant(row, "aggregates_at"), row.getDouble("utilization_avg"),
-                row.getDouble("energy_joules"), row.getDouble("gpu_seconds"), row.getString("source_name"));
+                row.getDouble("energy_joules"), row.getDouble("gpu_seconds"), row.getString("source_name"),
+                StoredSpanEvents.of(row.getValue("events")));
     }
 
     /** A MIG slice rather than a whole GPU. */

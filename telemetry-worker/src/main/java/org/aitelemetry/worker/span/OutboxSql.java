@@ -35,14 +35,21 @@ final class OutboxSql {
             FROM due WHERE s.id = due.id
             RETURNING %s""";
 
-    /** Final sessions whose aggregates at close have not been read. */
+    /** The session's span events in time order as one JSON array (null if none): read with the claim, not per row. */
+    private static final String EVENTS = """
+            (SELECT json_agg(json_build_object('name', e.name, 'at', e.at, 'attributes', e.attributes)
+                             ORDER BY e.at, e.id)
+             FROM usage_session_event e WHERE e.session_id = s.id) AS events""";
+
+    /** Final sessions whose aggregates at close have not been read; their span events are not needed yet. */
     static final String CLAIM_FOR_AGGREGATES = CLAIM.formatted(
-            "state = 'FINAL' AND export_state = 'PENDING' AND aggregates_at IS NULL", CLAIMED);
+            "state = 'FINAL' AND export_state = 'PENDING' AND aggregates_at IS NULL",
+            CLAIMED + ", NULL::json AS events");
 
     /** Sessions with a span ready to go out: a final span with its aggregates, or a start span. */
     static final String CLAIM_FOR_EXPORT = CLAIM.formatted(
             "state = 'FINAL' AND export_state = 'PENDING' AND aggregates_at IS NOT NULL"
-                    + " OR start_export_state = 'PENDING'", CLAIMED);
+                    + " OR start_export_state = 'PENDING'", CLAIMED + ",\n" + EVENTS);
 
     /**
      * Marks acknowledged spans exported: $1 sessions whose {@code gpu.usage} span went out, $2 those whose start span

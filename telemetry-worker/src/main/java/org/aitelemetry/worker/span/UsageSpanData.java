@@ -14,10 +14,11 @@ import java.util.List;
 
 /**
  * An ended root span built from an outbox row, never from a live tracer: a session's span must survive restarts, so
- * it exists only as data until the collector acknowledges it. INTERNAL, status unset, no events or links.
+ * it exists only as data until the collector acknowledges it. INTERNAL, status unset, no links; events as stored.
  */
 record UsageSpanData(String name, SpanContext spanContext, long startEpochNanos, long endEpochNanos,
-        Attributes attributes, Resource resource, InstrumentationScopeInfo scope) implements SpanData {
+        Attributes attributes, List<EventData> events, Resource resource, InstrumentationScopeInfo scope)
+        implements SpanData {
 
     @Override
     public String getName() {
@@ -56,7 +57,7 @@ record UsageSpanData(String name, SpanContext spanContext, long startEpochNanos,
 
     @Override
     public List<EventData> getEvents() {
-        return List.of();
+        return events;
     }
 
     @Override
@@ -76,7 +77,7 @@ record UsageSpanData(String name, SpanContext spanContext, long startEpochNanos,
 
     @Override
     public int getTotalRecordedEvents() {
-        return 0;
+        return events.size();
     }
 
     @Override

@@ -8,8 +8,10 @@ import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.sdk.common.InstrumentationScopeInfo;
 import io.opentelemetry.sdk.resources.Resource;
+import io.opentelemetry.sdk.trace.data.EventData;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
@@ -17,7 +19,7 @@ import java.util.concurrent.TimeUnit;
  * The spans of a usage session (contracts.md §3): {@code gpu.usage} from start to end once final, with the aggregates
  * at close, and the optional zero-length {@code gpu.usage.start} at its start in the same trace, so Tempo shows live
  * sessions. Ids come from the row, which derived them from the session's key ({@link SpanIds}). Attributes without a
- * value are left out.
+ * value are left out. Stored span events (health verdict changes during the session) go on {@code gpu.usage}.
  */
 final class UsageSpans {
 
@@ -63,19 +65,22 @@ final class UsageSpans {
         put(attributes, UTILIZATION, session.utilizationAvg());
         put(attributes, ENERGY, session.energyJoules());
         put(attributes, GPU_SECONDS, session.gpuSeconds());
-        return span(SpanIds.USAGE_SPAN, session.spanId(), session, session.endsAt(), attributes.build());
+        return span(SpanIds.USAGE_SPAN, session.spanId(), session, session.endsAt(), attributes.build(),
+                session.events());
     }
 
     /** The zero-length span at the start. */
     SpanData start(OutboxSession session) {
         String spanId = SpanIds.spanId(session.fingerprint(), session.startsAt(), SpanIds.START_SPAN);
-        return span(SpanIds.START_SPAN, spanId, session, session.startsAt(), common(session).build());
+        return span(SpanIds.START_SPAN, spanId, session, session.startsAt(), common(session).build(), List.of());
     }
 
-    private SpanData span(String name, String spanId, OutboxSession session, Instant end, Attributes attributes) {
+    private SpanData span(String name, String spanId, OutboxSession session, Instant end, Attributes attributes,
+            List<EventData> events) {
         SpanContext context = SpanContext.create(session.traceId(), spanId, TraceFlags.getSampled(),
                 TraceState.getDefault());
-        return new UsageSpanData(name, context, nanos(session.startsAt()), nanos(end), attributes, resource, scope);
+        return new UsageSpanData(name, context, nanos(session.startsAt()), nanos(end), attributes, events,
+                resource, scope);
     }
 
     private static AttributesBuilder common(OutboxSession session) {

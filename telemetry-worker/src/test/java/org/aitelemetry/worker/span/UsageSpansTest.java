@@ -7,6 +7,7 @@ import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -83,7 +84,7 @@ class UsageSpansTest {
                 : "GpuSliceInUse", "hub-a", "node-1", "nlp-team", "trainer-0", "main", "GPU-1", 2,
                 "NVIDIA H100 80GB HBM3", gpuInstanceId, profile, project, SpanIds.traceId(FINGERPRINT, START),
                 SpanIds.spanId(FINGERPRINT, START, SpanIds.USAGE_SPAN), true, false, 0, END, utilization, energy,
-                gpuSeconds, null);
+                gpuSeconds, null, List.of());
     }
 
     private static Map<String, Object> attributes(SpanData span) {

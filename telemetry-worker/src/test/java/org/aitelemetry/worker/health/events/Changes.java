@@ -1,0 +1,28 @@
+package org.aitelemetry.worker.health.events;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.aitelemetry.model.fleet.HealthVerdict;
+import org.aitelemetry.worker.health.VerdictChange;
+import org.aitelemetry.worker.health.VerdictChange.Scope;
+
+/** Verdict changes as the scoring announces them: a GPU that failed, and its node that became degraded. */
+final class Changes {
+
+    static final UUID RUN = UUID.fromString("3f2b6c1e-8d4a-4f7b-9c2e-1a5d7e9b0c44");
+    static final Instant AT = Instant.parse("2026-11-21T10:15:30.250Z");
+
+    private Changes() {
+    }
+
+    static VerdictChange gpuFailed(String gpuUuid) {
+        return new VerdictChange(Scope.GPU, "hub-a", "gpu-node-1", gpuUuid, HealthVerdict.HEALTHY,
+                HealthVerdict.FAILED, List.of("gemm_tflops 310.2 below 70% of the H100 baseline", "xid 79"), RUN, AT);
+    }
+
+    static VerdictChange nodeDegraded(String node) {
+        return new VerdictChange(Scope.NODE, "hub-a", node, null, HealthVerdict.HEALTHY, HealthVerdict.DEGRADED,
+                List.of("1 of 8 GPUs failed"), RUN, AT);
+    }
+}
