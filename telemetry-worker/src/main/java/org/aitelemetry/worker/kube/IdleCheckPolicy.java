@@ -24,7 +24,7 @@ public class IdleCheckPolicy {
 
     private static final String INSERT = """
             INSERT INTO health_check_request (id, requested_by, cluster_id, target_kind, node_name)
-            SELECT gen_random_uuid(), $2, n.cluster_id, 'NODE', n.name
+            SELECT gen_random_uuid(), $2::varchar, n.cluster_id, 'NODE', n.name
             FROM ai_node n JOIN ai_cluster c ON c.id = n.cluster_id
             WHERE c.name = $1 AND n.state = 'PRESENT'
               AND EXISTS (SELECT 1 FROM gpu_device d WHERE d.node_id = n.id AND d.state = 'PRESENT')
@@ -35,7 +35,7 @@ public class IdleCheckPolicy {
               AND NOT EXISTS (SELECT 1 FROM usage_session s WHERE s.cluster_name = c.name AND s.node_name = n.name
                 AND (s.state IN ('OPEN', 'CLOSING') OR s.ends_at > now() - make_interval(secs => $4)))
               AND NOT EXISTS (SELECT 1 FROM health_check_request r WHERE r.cluster_id = n.cluster_id
-                AND r.target_kind = 'NODE' AND r.node_name = n.name AND r.requested_by = $2
+                AND r.target_kind = 'NODE' AND r.node_name = n.name AND r.requested_by = $2::varchar
                 AND r.created_at > now() - make_interval(secs => $5))
             RETURNING node_name""";
 
