@@ -20,13 +20,15 @@ import java.util.UUID;
 /**
  * Follows the Jobs of SCHEDULED and RUNNING requests: RUNNING once a Job is active, FAILED as soon as one fails (the
  * reason from its Failed condition), SUCCEEDED when all succeeded. A request whose Jobs are gone (deleted, or removed by
- * their TTL before a round saw them finish) fails with that reason.
+ * their TTL before a round saw them finish) fails with that reason, once it has been SCHEDULED for two minutes (a
+ * replica may be creating its Jobs right now).
  */
 @ApplicationScoped
 public class CheckTracker {
 
     private static final String OPEN = """
-            SELECT r.id, r.state FROM health_check_request r JOIN ai_cluster c ON c.id = r.cluster_id
+            SELECT r.id, r.updated_at < now() - interval '2 minutes' AS settled
+            FROM health_check_request r JOIN ai_cluster c ON c.id = r.cluster_id
             WHERE r.state IN ('SCHEDULED', 'RUNNING') AND c.name = $1 ORDER BY r.created_at""";
 
     private static final String UPDATE = """
@@ -59,11 +61,13 @@ public class CheckTracker {
 
     private Uni<Void> track(Row request) {
         UUID id = request.getUUID("id");
+        boolean settled = request.getBoolean("settled");
         return Uni.createFrom().item(() -> client.get().batch().v1().jobs().inNamespace(config.probeNamespace())
                         .withLabel(ProbeJobs.REQUEST_LABEL, id.toString()).list().getItems())
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
                 .chain(jobs -> {
-                    Outcome outcome = outcome(jobs);
+                    // A just-claimed request may not have its Jobs yet: missing Jobs count only once it settled.
+                    Outcome outcome = jobs.isEmpty() && !settled ? null : outcome(jobs);
                     return outcome == null ? Uni.createFrom().voidItem()
                             : pool.preparedQuery(UPDATE).execute(Tuple.of(id, outcome.state(), outcome.reason()))
                                     .replaceWithVoid();

@@ -110,6 +110,23 @@ class ProbeChecksTest {
     }
 
     @Test
+    void aRequestWhoseJobsAreGoneFailsOnceSettled() {
+        KubeFleet fleet = new KubeFleet(pool);
+        UUID fresh = fleet.nodeRequest(KubeProfile.CLUSTER, node(fleet, 1));
+        UUID settled = fleet.nodeRequest(KubeProfile.CLUSTER, node(fleet, 1));
+        fleet.count("""
+                WITH moved AS (UPDATE health_check_request SET state = 'SCHEDULED',
+                  updated_at = now() - CASE WHEN id = $2 THEN interval '10 minutes' ELSE interval '0' END
+                  WHERE id IN ($1, $2) RETURNING 1) SELECT count(*) FROM moved""", Tuple.of(fresh, settled));
+
+        tracker.track().await().atMost(WAIT);
+
+        assertThat(fleet.request(fresh).getString("state")).isEqualTo("SCHEDULED");
+        assertThat(fleet.request(settled).getString("state")).isEqualTo("FAILED");
+        assertThat(fleet.request(settled).getString("state_reason")).contains("no longer exists");
+    }
+
+    @Test
     void twoConcurrentRoundsCreateOneJob() {
         KubeFleet fleet = new KubeFleet(pool);
         UUID id = fleet.nodeRequest(KubeProfile.CLUSTER, node(fleet, 2));
