@@ -1,0 +1,115 @@
+package org.aitelemetry.worker.kube;
+
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
+import io.fabric8.kubernetes.api.model.batch.v1.JobStatus;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.quarkus.scheduler.Scheduled;
+import io.quarkus.scheduler.Scheduled.ConcurrentExecution;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Follows the Jobs of SCHEDULED and RUNNING requests: RUNNING once a Job is active, FAILED as soon as one fails (the
+ * reason from its Failed condition), SUCCEEDED when all succeeded. A request whose Jobs are gone (deleted, or removed by
+ * their TTL before a round saw them finish) fails with that reason, once it has been SCHEDULED for two minutes (a
+ * replica may be creating its Jobs right now).
+ */
+@ApplicationScoped
+public class CheckTracker {
+
+    private static final String OPEN = """
+            SELECT r.id, r.updated_at < now() - interval '2 minutes' AS settled
+            FROM health_check_request r JOIN ai_cluster c ON c.id = r.cluster_id
+            WHERE r.state IN ('SCHEDULED', 'RUNNING') AND c.name = $1 ORDER BY r.created_at""";
+
+    private static final String UPDATE = """
+            UPDATE health_check_request SET state = $2, state_reason = $3, updated_at = now()
+            WHERE id = $1 AND state IN ('SCHEDULED', 'RUNNING') AND state <> $2""";
+
+    private final Pool pool;
+    private final KubeConfig config;
+    private final Instance<KubernetesClient> client;
+
+    CheckTracker(Pool pool, KubeConfig config, Instance<KubernetesClient> client) {
+        this.pool = pool;
+        this.config = config;
+        this.client = client;
+    }
+
+    @Scheduled(identity = "kubernetes-check-tracker", every = "${telemetry.kubernetes.track-every:off}",
+            concurrentExecution = ConcurrentExecution.SKIP)
+    Uni<Void> run() {
+        return config.enabled() ? track() : Uni.createFrom().voidItem();
+    }
+
+    /** One round over every open request of the cluster. */
+    public Uni<Void> track() {
+        return pool.preparedQuery(OPEN).execute(Tuple.of(config.cluster()))
+                .onItem().transformToMulti(rows -> Multi.createFrom().iterable(rows))
+                .onItem().transformToUniAndConcatenate(this::track)
+                .collect().last().replaceWithVoid();
+    }
+
+    private Uni<Void> track(Row request) {
+        UUID id = request.getUUID("id");
+        boolean settled = request.getBoolean("settled");
+        return Uni.createFrom().item(() -> client.get().batch().v1().jobs().inNamespace(config.probeNamespace())
+                        .withLabel(ProbeJobs.REQUEST_LABEL, id.toString()).list().getItems())
+                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                .chain(jobs -> {
+                    // A just-claimed request may not have its Jobs yet: missing Jobs count only once it settled.
+                    Outcome outcome = jobs.isEmpty() && !settled ? null : outcome(jobs);
+                    return outcome == null ? Uni.createFrom().voidItem()
+                            : pool.preparedQuery(UPDATE).execute(Tuple.of(id, outcome.state(), outcome.reason()))
+                                    .replaceWithVoid();
+                });
+    }
+
+    /** The request's state from its Jobs; null while none has started. */
+    static Outcome outcome(List<Job> jobs) {
+        if (jobs.isEmpty()) {
+            return new Outcome("FAILED", "the probe Job no longer exists");
+        }
+        int succeeded = 0;
+        boolean active = false;
+        for (Job job : jobs) {
+            JobStatus status = job.getStatus();
+            if (status == null) {
+                continue;
+            }
+            JobCondition failed = condition(status, "Failed");
+            if (failed != null || positive(status.getFailed())) {
+                String why = failed == null ? "pod failed" : failed.getReason() + ": " + failed.getMessage();
+                return new Outcome("FAILED", "Job " + job.getMetadata().getName() + " failed on node "
+                        + job.getSpec().getTemplate().getSpec().getNodeName() + " (" + why + ")");
+            }
+            succeeded += condition(status, "Complete") != null || positive(status.getSucceeded()) ? 1 : 0;
+            active |= positive(status.getActive());
+        }
+        if (succeeded == jobs.size()) {
+            return new Outcome("SUCCEEDED", null);
+        }
+        return active || succeeded > 0 ? new Outcome("RUNNING", null) : null;
+    }
+
+    private static JobCondition condition(JobStatus status, String type) {
+        return status.getConditions() == null ? null : status.getConditions().stream()
+                .filter(c -> type.equals(c.getType()) && "True".equals(c.getStatus())).findFirst().orElse(null);
+    }
+
+    private static boolean positive(Integer count) {
+        return count != null && count > 0;
+    }
+
+    record Outcome(String state, String reason) {
+    }
+}

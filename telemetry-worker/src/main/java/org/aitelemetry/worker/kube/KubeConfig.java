@@ -1,0 +1,84 @@
+package org.aitelemetry.worker.kube;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/** The Kubernetes node signal and on-demand gpu-probe Jobs: {@code telemetry.kubernetes.*} (off by default). */
+@ConfigMapping(prefix = "telemetry.kubernetes")
+public interface KubeConfig {
+
+    /** Master switch: when false no Kubernetes client is created or contacted. */
+    @WithDefault("false")
+    boolean enabled();
+
+    /** The cluster this worker acts on, as named in {@code ai_cluster}; nothing else is touched. */
+    @WithDefault("default")
+    String cluster();
+
+    /** Key of the taint put on a node whose verdict is FAILED (value {@code true}). */
+    @WithDefault("aitelemetry.org/gpu-unhealthy")
+    String taintKey();
+
+    /** Effect of that taint: NoSchedule, PreferNoSchedule or NoExecute. */
+    @WithDefault("NoSchedule")
+    String taintEffect();
+
+    /** Type of the node condition that mirrors the node's verdict. */
+    @WithDefault("GpuHealthy")
+    String conditionType();
+
+    /** Namespace the gpu-probe Jobs run in. */
+    @WithDefault("ai-telemetry")
+    String probeNamespace();
+
+    /** gpu-probe container image. */
+    @WithDefault("ghcr.io/aitelemetry/gpu-probe:latest")
+    String probeImage();
+
+    /** PriorityClass of the probe Jobs: low and preemptible, so real work evicts a check. */
+    @WithDefault("gpu-probe-low")
+    String priorityClass();
+
+    /** Request {@code nvidia.com/gpu} for every GPU of the node; off: rely on NVIDIA_VISIBLE_DEVICES=all. */
+    @WithDefault("false")
+    boolean requestGpus();
+
+    /** The worker's base URL as the probe Pods reach it (the probe posts to /api/ingest/v1/probe-runs). */
+    @WithDefault("http://telemetry-worker:8081")
+    String workerUrl();
+
+    /** Secret holding the probe's bearer token (role probe-writer), mounted into the Job. */
+    @WithDefault("gpu-probe-token")
+    String tokenSecret();
+
+    /** Key of the token in that Secret. */
+    @WithDefault("token")
+    String tokenSecretKey();
+
+    /** ttlSecondsAfterFinished of the probe Jobs. */
+    @WithDefault("1h")
+    Duration jobTtl();
+
+    /** Requests claimed per scheduling round. */
+    @WithDefault("20")
+    int batchSize();
+
+    IdleCheck idleCheck();
+
+    /** NODE checks of nodes whose GPUs sit idle. */
+    interface IdleCheck {
+
+        /** How long every GPU of a node must have been without a usage session. */
+        @WithDefault("6h")
+        Duration after();
+
+        /** At most one idle-policy check per node in this period. */
+        @WithDefault("24h")
+        Duration interval();
+
+        /** Utilization (percent) under which a GPU counts as idle. */
+        @WithDefault("5")
+        double utilizationBelow();
+    }
+}

@@ -1,0 +1,86 @@
+package org.aitelemetry.worker.kube;
+
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import java.time.Duration;
+import java.util.UUID;
+
+/** Fleet rows for the Kubernetes tests: clusters, nodes with GPUs, usage sessions, health-check requests. */
+final class KubeFleet {
+
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    private final Pool pool;
+
+    KubeFleet(Pool pool) {
+        this.pool = pool;
+    }
+
+    long cluster(String name) {
+        Row existing = one("SELECT id FROM ai_cluster WHERE name = $1", Tuple.of(name));
+        if (existing != null) {
+            return existing.getLong("id");
+        }
+        long source = one("""
+                INSERT INTO metric_source (name, url, auth_mode) VALUES ($1, 'http://prometheus.invalid', 'NONE')
+                RETURNING id""", Tuple.of("source-" + name)).getLong("id");
+        return one("INSERT INTO ai_cluster (source_id, name) VALUES ($1, $2) RETURNING id", Tuple.of(source, name))
+                .getLong("id");
+    }
+
+    /** A node with {@code gpus} GPUs at the given utilization; returns the id of its first GPU. */
+    long node(String cluster, String name, int gpus, double utilization, String health) {
+        long node = one("""
+                INSERT INTO ai_node (cluster_id, name, gpu_count, health, health_reason) VALUES ($1, $2, $3, $4, $5)
+                RETURNING id""", Tuple.of(cluster(cluster), name, gpus, health, "probe says " + health)).getLong("id");
+        long gpu = one("""
+                INSERT INTO gpu (product_name) VALUES ('NVIDIA H100 80GB HBM3') ON CONFLICT (product_name)
+                DO UPDATE SET product_name = excluded.product_name RETURNING id""", Tuple.tuple()).getLong("id");
+        long first = 0;
+        for (int i = 0; i < gpus; i++) {
+            long device = one("""
+                    INSERT INTO gpu_device (uuid, node_id, gpu_id, gpu_index, utilization_percent)
+                    VALUES ($1, $2, $3, $4, $5) RETURNING id""",
+                    Tuple.of("GPU-" + UUID.randomUUID(), node, gpu, i, utilization)).getLong("id");
+            first = i == 0 ? device : first;
+        }
+        return first;
+    }
+
+    void openSession(String cluster, String node, long device, String namespace) {
+        one("""
+                INSERT INTO usage_session (fingerprint, starts_at, state, alert_name, labels, cluster_name, node_name,
+                  namespace, pod, device_id, trace_id, span_id)
+                VALUES ($1, now() - interval '1 hour', 'OPEN', 'GpuInUse', '{}', $2, $3, $4, 'trainer-0', $5,
+                  '0123456789abcdef0123456789abcdef', '0123456789abcdef') RETURNING id""",
+                Tuple.of(UUID.randomUUID().toString().substring(0, 16), cluster, node, namespace, device));
+    }
+
+    UUID nodeRequest(String cluster, String node) {
+        return one("""
+                INSERT INTO health_check_request (id, requested_by, cluster_id, target_kind, node_name)
+                VALUES (gen_random_uuid(), 'alice', $1, 'NODE', $2) RETURNING id""", Tuple.of(cluster(cluster), node))
+                .getUUID("id");
+    }
+
+    UUID request(String cluster, String kind, String namespace, String selector) {
+        return one("""
+                INSERT INTO health_check_request (id, requested_by, cluster_id, target_kind, namespace, pod_selector)
+                VALUES (gen_random_uuid(), 'alice', $1, $2, $3, $4) RETURNING id""",
+                Tuple.of(cluster(cluster), kind, namespace, selector)).getUUID("id");
+    }
+
+    Row request(UUID id) {
+        return one("SELECT state, state_reason, job_name FROM health_check_request WHERE id = $1", Tuple.of(id));
+    }
+
+    long count(String sql, Tuple args) {
+        return one(sql, args).getLong(0);
+    }
+
+    private Row one(String sql, Tuple args) {
+        var rows = pool.preparedQuery(sql).execute(args).await().atMost(WAIT);
+        return rows.size() == 0 ? null : rows.iterator().next();
+    }
+}

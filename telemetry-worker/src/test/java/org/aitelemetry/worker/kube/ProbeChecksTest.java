@@ -1,0 +1,211 @@
+package org.aitelemetry.worker.kube;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobStatus;
+import io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.quarkus.test.kubernetes.client.KubernetesServer;
+import io.quarkus.test.kubernetes.client.KubernetesTestServer;
+import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.aitelemetry.devkit.postgres.PostgresTestResource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * On-demand checks against the fabric8 mock API server (CRUD) and real PostgreSQL: a PENDING request becomes exactly
+ * one gpu-probe Job per target node with the expected spec and the request SCHEDULED; the Job's status drives the
+ * request's state; concurrent rounds create one Job; the idle policy asks for one check per idle node per interval.
+ */
+@QuarkusTest
+@TestProfile(KubeProfile.class)
+@WithTestResource(PostgresTestResource.class)
+@WithKubernetesTestServer(crud = true)
+class ProbeChecksTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    @KubernetesTestServer
+    KubernetesServer server;
+
+    @Inject
+    Pool pool;
+
+    @Inject
+    CheckScheduler scheduler;
+
+    @Inject
+    CheckTracker tracker;
+
+    @Inject
+    IdleCheckPolicy idle;
+
+    @Test
+    void aPendingNodeRequestBecomesOneJobPinnedToTheNode() {
+        KubeFleet fleet = new KubeFleet(pool);
+        String node = node(fleet, 8);
+        UUID id = fleet.nodeRequest(KubeProfile.CLUSTER, node);
+
+        assertThat(scheduler.scheduleDue().await().atMost(WAIT)).contains(id);
+
+        List<Job> jobs = jobs(id);
+        assertThat(jobs).hasSize(1);
+        Job job = jobs.get(0);
+        PodSpec pod = job.getSpec().getTemplate().getSpec();
+        assertThat(pod.getNodeName()).isEqualTo(node);
+        assertThat(pod.getPriorityClassName()).isEqualTo("gpu-probe-low");
+        assertThat(pod.getRestartPolicy()).isEqualTo("Never");
+        assertThat(job.getSpec().getBackoffLimit()).isZero();
+        assertThat(job.getSpec().getTtlSecondsAfterFinished()).isEqualTo(3600);
+        var container = pod.getContainers().get(0);
+        assertThat(container.getImage()).isEqualTo("registry.example/gpu-probe:1.0");
+        assertThat(container.getArgs()).containsExactly("--push", "https://worker.example/api/ingest/v1/probe-runs",
+                "--request-id", id.toString(), "--token-file", "/var/run/secrets/aitelemetry/token");
+        assertThat(container.getEnv()).anyMatch(e -> e.getName().equals("NVIDIA_VISIBLE_DEVICES")
+                && e.getValue().equals("all"));
+        assertThat(container.getResources().getRequests()).doesNotContainKey("nvidia.com/gpu");
+        assertThat(pod.getVolumes().get(0).getSecret().getSecretName()).isEqualTo("gpu-probe-token");
+        var row = fleet.request(id);
+        assertThat(row.getString("state")).isEqualTo("SCHEDULED");
+        assertThat(row.getString("job_name")).isEqualTo(job.getMetadata().getName());
+
+        assertThat(scheduler.scheduleDue().await().atMost(WAIT)).doesNotContain(id);
+        assertThat(jobs(id)).hasSize(1);
+    }
+
+    @Test
+    void theJobsStatusDrivesTheRequestsState() {
+        KubeFleet fleet = new KubeFleet(pool);
+        UUID succeeds = fleet.nodeRequest(KubeProfile.CLUSTER, node(fleet, 1));
+        UUID fails = fleet.nodeRequest(KubeProfile.CLUSTER, node(fleet, 1));
+        scheduler.scheduleDue().await().atMost(WAIT);
+
+        status(succeeds, new JobStatusBuilder().withActive(1).build());
+        tracker.track().await().atMost(WAIT);
+        assertThat(fleet.request(succeeds).getString("state")).isEqualTo("RUNNING");
+        assertThat(fleet.request(fails).getString("state")).isEqualTo("SCHEDULED");
+
+        status(succeeds, new JobStatusBuilder().withSucceeded(1).addNewCondition().withType("Complete")
+                .withStatus("True").endCondition().build());
+        status(fails, new JobStatusBuilder().withFailed(1).addNewCondition().withType("Failed").withStatus("True")
+                .withReason("BackoffLimitExceeded").withMessage("Job has reached the specified backoff limit")
+                .endCondition().build());
+        tracker.track().await().atMost(WAIT);
+
+        assertThat(fleet.request(succeeds).getString("state")).isEqualTo("SUCCEEDED");
+        assertThat(fleet.request(fails).getString("state")).isEqualTo("FAILED");
+        assertThat(fleet.request(fails).getString("state_reason")).contains("BackoffLimitExceeded");
+    }
+
+    @Test
+    void aRequestWhoseJobsAreGoneFailsOnceSettled() {
+        KubeFleet fleet = new KubeFleet(pool);
+        UUID fresh = fleet.nodeRequest(KubeProfile.CLUSTER, node(fleet, 1));
+        UUID settled = fleet.nodeRequest(KubeProfile.CLUSTER, node(fleet, 1));
+        fleet.count("""
+                WITH moved AS (UPDATE health_check_request SET state = 'SCHEDULED',
+                  updated_at = now() - CASE WHEN id = $2 THEN interval '10 minutes' ELSE interval '0' END
+                  WHERE id IN ($1, $2) RETURNING 1) SELECT count(*) FROM moved""", Tuple.of(fresh, settled));
+
+        tracker.track().await().atMost(WAIT);
+
+        assertThat(fleet.request(fresh).getString("state")).isEqualTo("SCHEDULED");
+        assertThat(fleet.request(settled).getString("state")).isEqualTo("FAILED");
+        assertThat(fleet.request(settled).getString("state_reason")).contains("no longer exists");
+    }
+
+    @Test
+    void twoConcurrentRoundsCreateOneJob() {
+        KubeFleet fleet = new KubeFleet(pool);
+        UUID id = fleet.nodeRequest(KubeProfile.CLUSTER, node(fleet, 2));
+
+        List<List<UUID>> rounds = Uni.join().all(scheduler.scheduleDue(), scheduler.scheduleDue()).andFailFast()
+                .await().atMost(WAIT);
+
+        assertThat(rounds.stream().filter(claimed -> claimed.contains(id))).hasSize(1);
+        assertThat(jobs(id)).hasSize(1);
+    }
+
+    @Test
+    void aJobSelectorRunsOnTheNodesOfTheMatchingPods() {
+        KubeFleet fleet = new KubeFleet(pool);
+        String first = node(fleet, 4);
+        String second = node(fleet, 4);
+        KubernetesClient kube = server.getClient();
+        for (String node : List.of(first, second, first)) {
+            kube.pods().inNamespace("team-a").resource(new PodBuilder().withNewMetadata()
+                    .withName("trainer-" + UUID.randomUUID()).addToLabels("job", "llm").endMetadata()
+                    .withNewSpec().withNodeName(node).addNewContainer().withName("c").withImage("x").endContainer()
+                    .endSpec().build()).create();
+        }
+        UUID id = fleet.request(KubeProfile.CLUSTER, "JOB", "team-a", "job=llm");
+
+        scheduler.scheduleDue().await().atMost(WAIT);
+
+        assertThat(jobs(id)).extracting(job -> job.getSpec().getTemplate().getSpec().getNodeName())
+                .containsExactlyInAnyOrder(first, second);
+        assertThat(fleet.request(id).getString("job_name")).isEqualTo("gpu-probe-" + id);
+    }
+
+    @Test
+    void aProjectWithoutGpusFails() {
+        KubeFleet fleet = new KubeFleet(pool);
+        UUID id = fleet.request(KubeProfile.CLUSTER, "PROJECT", "team-idle", null);
+
+        scheduler.scheduleDue().await().atMost(WAIT);
+
+        assertThat(fleet.request(id).getString("state")).isEqualTo("FAILED");
+        assertThat(jobs(id)).isEmpty();
+    }
+
+    @Test
+    void idleNodesGetOneCheckPerInterval() {
+        KubeFleet fleet = new KubeFleet(pool);
+        String idleNode = node(fleet, 2);
+        String busy = "gpu-" + UUID.randomUUID().toString().substring(0, 8);
+        fleet.openSession(KubeProfile.CLUSTER, busy, fleet.node(KubeProfile.CLUSTER, busy, 2, 0, "HEALTHY"), "team-a");
+        String hot = "gpu-" + UUID.randomUUID().toString().substring(0, 8);
+        fleet.node(KubeProfile.CLUSTER, hot, 2, 90, "HEALTHY");
+
+        List<String> requested = idle.requestDue().await().atMost(WAIT);
+        List<String> again = idle.requestDue().await().atMost(WAIT);
+
+        assertThat(requested).contains(idleNode).doesNotContain(busy, hot);
+        assertThat(again).doesNotContain(idleNode);
+        assertThat(fleet.count("""
+                SELECT count(*) FROM health_check_request WHERE node_name = $1 AND requested_by = 'idle-policy'
+                AND state = 'PENDING' AND target_kind = 'NODE'""", Tuple.of(idleNode))).isEqualTo(1);
+    }
+
+    private static String node(KubeFleet fleet, int gpus) {
+        String name = "gpu-" + UUID.randomUUID().toString().substring(0, 8);
+        fleet.node(KubeProfile.CLUSTER, name, gpus, 0, "HEALTHY");
+        return name;
+    }
+
+    private List<Job> jobs(UUID request) {
+        return server.getClient().batch().v1().jobs().inNamespace(KubeProfile.NAMESPACE)
+                .withLabel(ProbeJobs.REQUEST_LABEL, request.toString()).list().getItems();
+    }
+
+    private void status(UUID request, JobStatus status) {
+        Job job = jobs(request).get(0);
+        server.getClient().batch().v1().jobs().inNamespace(KubeProfile.NAMESPACE).withName(job.getMetadata().getName())
+                .editStatus(j -> {
+                    j.setStatus(status);
+                    return j;
+                });
+    }
+}
