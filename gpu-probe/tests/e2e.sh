@@ -42,7 +42,7 @@ GPU_PROBE_TOKEN= "$bin" --push http://127.0.0.1:9/ 2>/dev/null; [ $? -eq 2 ] || 
 "$bin" --list | grep -q "^  gemm_bf16 " || fail "--list"
 # Push with retries against a closed port: transport errors are retried, then exit 4 (report still written).
 GPU_PROBE_TOKEN=t timeout 60 "$bin" -q -t cpu_gemm_fp32 --cpu-gemm-size 32 -i 1 -w 0 --json /dev/null \
-  --push http://127.0.0.1:9/api/v1/probe-runs 2>"$tmp/push"
+  --push http://127.0.0.1:9/api/ingest/v1/probe-runs 2>"$tmp/push"
 rc=$?
 if grep -q "libcurl" "$tmp/push"; then [ $rc -eq 2 ] || fail "no libcurl must exit 2"; else
   [ $rc -eq 4 ] || fail "unreachable push must exit 4, got $rc"
