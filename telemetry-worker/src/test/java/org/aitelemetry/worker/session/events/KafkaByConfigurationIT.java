@@ -13,8 +13,8 @@ import org.aitelemetry.devkit.process.QuarkusAppComponent;
 import org.junit.jupiter.api.Test;
 
 /**
- * The packaged worker, built with the in-memory default, moves its session events to Kafka through runtime
- * configuration alone, as a deployment does: a {@code @QuarkusTest} profile cannot show this, since it rebuilds the app
+ * The packaged worker, built with the in-memory default, moves its session events and its gpu-health events to Kafka
+ * through runtime configuration alone, as a deployment does: a {@code @QuarkusTest} profile cannot show this, since it rebuilds the app
  * with the profile's connector (and Quarkus then infers serializers the packaged build never inferred).
  */
 class KafkaByConfigurationIT {
@@ -36,6 +36,7 @@ class KafkaByConfigurationIT {
                             "quarkus.datasource.password", PostgresComponent.PASSWORD,
                             "quarkus.oidc.tenant-enabled", "false",
                             "mp.messaging.outgoing.usage-session-events.connector", "smallrye-kafka",
+                            "mp.messaging.outgoing.gpu-health.connector", "smallrye-kafka",
                             "kafka.bootstrap.servers", kafka.bootstrapServers()),
                     workspace)) {
                 worker.start();
@@ -43,6 +44,8 @@ class KafkaByConfigurationIT {
                 assertThat(Files.readString(worker.logFile()))
                         .contains("Kafka producer kafka-producer-usage-session-events, connected to Kafka brokers '"
                                 + kafka.bootstrapServers() + "', is configured to write records to 'ai-telemetry.usage-sessions'")
+                        .contains("Kafka producer kafka-producer-gpu-health, connected to Kafka brokers '"
+                                + kafka.bootstrapServers() + "', is configured to write records to 'ai-telemetry.gpu-health'")
                         .doesNotContain("in-memory connector");
             }
         }
