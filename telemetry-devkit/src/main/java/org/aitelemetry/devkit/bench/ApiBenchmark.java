@@ -65,10 +65,7 @@ public final class ApiBenchmark {
             ApiTargets targets = ApiTargets.load(jdbcUrl, OWN_CLUSTER, OWN_NAMESPACE);
             keycloak.start();
             Map<String, String> config = new HashMap<>(keycloak.siteConfig());
-            config.put("quarkus.datasource.jdbc.url", jdbcUrl);
-            config.put("quarkus.datasource.reactive.url", postgres.reactiveUrl(database));
-            config.put("quarkus.datasource.username", PostgresComponent.USER);
-            config.put("quarkus.datasource.password", PostgresComponent.PASSWORD);
+            config.putAll(postgres.appConfig(database));
             Path jar = root.resolve("telemetry-site/target/quarkus-app/quarkus-run.jar");
             try (QuarkusAppComponent site = new QuarkusAppComponent("telemetry-site", jar, LoopbackPorts.free(), config,
                     WorkerJvm.options(), workspace);

@@ -87,11 +87,7 @@ public final class FleetSyncBenchmark {
 
     private void measure(int gpus, FleetDefinition fleet, PostgresComponent postgres, String database,
             PrometheusComponent prometheus, int series) throws Exception {
-        Map<String, String> config = new HashMap<>();
-        config.put("quarkus.datasource.jdbc.url", postgres.jdbcUrl(database));
-        config.put("quarkus.datasource.reactive.url", postgres.reactiveUrl(database));
-        config.put("quarkus.datasource.username", PostgresComponent.USER);
-        config.put("quarkus.datasource.password", PostgresComponent.PASSWORD);
+        Map<String, String> config = new HashMap<>(postgres.appConfig(database));
         config.put("telemetry.sources.bench.url", prometheus.url());
         config.put("telemetry.sync.every", "4s");
         config.put("telemetry.sync.first-delay", "1s");

@@ -67,10 +67,7 @@ public final class IngestBenchmark {
             SchemaMigrator.migrate(jdbcUrl);
             commitDurably(jdbcUrl, database);
             Map<String, String> config = new HashMap<>(issuer.appConfig());
-            config.put("quarkus.datasource.jdbc.url", jdbcUrl);
-            config.put("quarkus.datasource.reactive.url", postgres.reactiveUrl(database));
-            config.put("quarkus.datasource.username", PostgresComponent.USER);
-            config.put("quarkus.datasource.password", PostgresComponent.PASSWORD);
+            config.putAll(postgres.appConfig(database));
             config.put("telemetry.sync.every", "off");
             config.put("telemetry.usage.every", "off");
             Path jar = root.resolve("telemetry-worker/target/quarkus-app/quarkus-run.jar");

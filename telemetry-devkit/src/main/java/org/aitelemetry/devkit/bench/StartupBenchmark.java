@@ -3,6 +3,7 @@ package org.aitelemetry.devkit.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -43,14 +44,10 @@ public final class StartupBenchmark {
             postgres.start();
             String database = postgres.createDatabase("startup");
             SchemaMigrator.migrate(postgres.jdbcUrl(database));
-            Map<String, String> datasource = Map.of(
-                    "quarkus.datasource.jdbc.url", postgres.jdbcUrl(database),
-                    "quarkus.datasource.reactive.url", postgres.reactiveUrl(database),
-                    "quarkus.datasource.username", PostgresComponent.USER,
-                    "quarkus.datasource.password", PostgresComponent.PASSWORD,
-                    // Measured without an OIDC provider: the apps would otherwise look one up at start.
-                    "quarkus.oidc.tenant-enabled", "false",
-                    "quarkus.oidc.web.tenant-enabled", "false");
+            Map<String, String> datasource = new HashMap<>(postgres.appConfig(database));
+            // Measured without an OIDC provider: the apps would otherwise look one up at start.
+            datasource.put("quarkus.oidc.tenant-enabled", "false");
+            datasource.put("quarkus.oidc.web.tenant-enabled", "false");
 
             Stats jvmFloor = jvmFloor();
             System.out.printf("Start-up, JVM mode, %d measured runs after one discarded first run (%d cores)%n",

@@ -84,11 +84,7 @@ public final class LocalPlatform {
                 .withIntervals(SCRAPE_INTERVAL, SCRAPE_INTERVAL).withTargets(simulator.scrapeTargets())));
         PostgresComponent postgres = start(new PostgresComponent(workspace));
         String database = postgres.createDatabaseNamed("telemetry");
-        Map<String, String> datasource = Map.of(
-                "quarkus.datasource.jdbc.url", postgres.jdbcUrl(database),
-                "quarkus.datasource.reactive.url", postgres.reactiveUrl(database),
-                "quarkus.datasource.username", PostgresComponent.USER,
-                "quarkus.datasource.password", PostgresComponent.PASSWORD);
+        Map<String, String> datasource = postgres.appConfig(database);
         Map<String, String> workerConfig = new HashMap<>(datasource);
         workerConfig.put("telemetry.sources.local.url", prometheus.url());
         workerConfig.put("telemetry.sync.every", "15s");

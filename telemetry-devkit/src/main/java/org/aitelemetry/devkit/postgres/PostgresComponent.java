@@ -10,6 +10,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.aitelemetry.devkit.Component;
@@ -116,6 +117,15 @@ public final class PostgresComponent implements Component {
             throw new IllegalStateException("cannot create database " + database, e);
         }
         return database;
+    }
+
+    /** What a Quarkus app needs to reach one of this server's databases, JDBC (migrations) and reactive. */
+    public Map<String, String> appConfig(String database) {
+        return Map.of(
+                "quarkus.datasource.jdbc.url", jdbcUrl(database),
+                "quarkus.datasource.reactive.url", reactiveUrl(database),
+                "quarkus.datasource.username", USER,
+                "quarkus.datasource.password", PASSWORD);
     }
 
     public String jdbcUrl(String database) {

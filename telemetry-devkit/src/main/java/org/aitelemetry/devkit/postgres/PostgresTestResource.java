@@ -30,11 +30,7 @@ public final class PostgresTestResource implements QuarkusTestResourceLifecycleM
         if (migrate) {
             SchemaMigrator.migrate(server.jdbcUrl(database));
         }
-        return Map.of(
-                "quarkus.datasource.jdbc.url", server.jdbcUrl(database),
-                "quarkus.datasource.reactive.url", server.reactiveUrl(database),
-                "quarkus.datasource.username", PostgresComponent.USER,
-                "quarkus.datasource.password", PostgresComponent.PASSWORD);
+        return server.appConfig(database);
     }
 
     @Override

@@ -59,9 +59,7 @@ class SchemaValidationIT {
     private static QuarkusAppComponent site(String name, String database) {
         Map<String, String> config = new HashMap<>(LocalTokenIssuer.generate().appConfig());
         config.put("quarkus.oidc.web.tenant-enabled", "false");
-        config.put("quarkus.datasource.reactive.url", postgres.reactiveUrl(database));
-        config.put("quarkus.datasource.username", PostgresComponent.USER);
-        config.put("quarkus.datasource.password", PostgresComponent.PASSWORD);
+        config.putAll(postgres.appConfig(database));
         return new QuarkusAppComponent(name, RUNNER, LoopbackPorts.free(), config, workspace);
     }
 }

@@ -10,18 +10,14 @@ import io.quarkus.test.junit.TestProfile;
 import io.vertx.mutiny.core.eventbus.EventBus;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.aitelemetry.devkit.kafka.InjectKafka;
 import org.aitelemetry.devkit.kafka.KafkaComponent;
 import org.aitelemetry.devkit.kafka.KafkaTestResource;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
+import org.aitelemetry.worker.KafkaTopics;
 import org.aitelemetry.worker.health.VerdictChange;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
 
 /** The production path against a real Kafka broker: a verdict change lands on the topic keyed by GPU UUID, as JSON. */
@@ -62,20 +58,7 @@ class GpuHealthEventsOnKafkaTest {
         assertThat(event.path("at").asText()).isEqualTo("2026-11-21T10:15:30.250Z");
     }
 
-    /** Reads the topic from its start with a plain Kafka consumer until {@code expected} records arrived. */
     private List<ConsumerRecord<String, String>> consume(int expected) {
-        Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-                ConsumerConfig.GROUP_ID_CONFIG, "gpu-health-test",
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        List<ConsumerRecord<String, String>> records = new ArrayList<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config, new StringDeserializer(),
-                new StringDeserializer())) {
-            consumer.subscribe(List.of(TOPIC));
-            long deadline = System.nanoTime() + PATIENCE.toNanos();
-            while (records.size() < expected && System.nanoTime() < deadline) {
-                consumer.poll(Duration.ofMillis(200)).forEach(records::add);
-            }
-        }
-        return records;
+        return KafkaTopics.read(kafka.bootstrapServers(), TOPIC, "gpu-health-test", expected, PATIENCE);
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 import org.aitelemetry.devkit.LoopbackPorts;
 import org.aitelemetry.devkit.Workspace;
@@ -30,14 +31,10 @@ class KafkaByConfigurationIT {
             kafka.start();
             String database = postgres.createDatabase("kafka_it");
             try (QuarkusAppComponent worker = new QuarkusAppComponent("worker-kafka-it", RUNNER, LoopbackPorts.free(),
-                    Map.of("quarkus.datasource.jdbc.url", postgres.jdbcUrl(database),
-                            "quarkus.datasource.reactive.url", postgres.reactiveUrl(database),
-                            "quarkus.datasource.username", PostgresComponent.USER,
-                            "quarkus.datasource.password", PostgresComponent.PASSWORD,
-                            "quarkus.oidc.tenant-enabled", "false",
+                    withDatabase(postgres.appConfig(database), Map.of("quarkus.oidc.tenant-enabled", "false",
                             "mp.messaging.outgoing.usage-session-events.connector", "smallrye-kafka",
                             "mp.messaging.outgoing.gpu-health.connector", "smallrye-kafka",
-                            "kafka.bootstrap.servers", kafka.bootstrapServers()),
+                            "kafka.bootstrap.servers", kafka.bootstrapServers())),
                     workspace)) {
                 worker.start();
 
@@ -49,5 +46,11 @@ class KafkaByConfigurationIT {
                         .doesNotContain("in-memory connector");
             }
         }
+    }
+
+    private static Map<String, String> withDatabase(Map<String, String> database, Map<String, String> config) {
+        Map<String, String> all = new HashMap<>(database);
+        all.putAll(config);
+        return all;
     }
 }

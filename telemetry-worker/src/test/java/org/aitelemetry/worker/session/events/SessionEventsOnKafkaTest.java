@@ -15,15 +15,12 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.aitelemetry.devkit.kafka.InjectKafka;
 import org.aitelemetry.devkit.kafka.KafkaComponent;
 import org.aitelemetry.devkit.kafka.KafkaTestResource;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.aitelemetry.worker.KafkaTopics;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -96,20 +93,7 @@ class SessionEventsOnKafkaTest {
         return registry.get(counter).counter().count();
     }
 
-    /** Reads the topic from its start with a plain Kafka consumer until {@code expected} records arrived. */
     private List<ConsumerRecord<String, String>> consume(int expected) {
-        Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-                ConsumerConfig.GROUP_ID_CONFIG, "session-events-test",
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        List<ConsumerRecord<String, String>> records = new ArrayList<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config, new StringDeserializer(),
-                new StringDeserializer())) {
-            consumer.subscribe(List.of(TOPIC));
-            long deadline = System.nanoTime() + PATIENCE.toNanos();
-            while (records.size() < expected && System.nanoTime() < deadline) {
-                consumer.poll(Duration.ofMillis(200)).forEach(records::add);
-            }
-        }
-        return records;
+        return KafkaTopics.read(kafka.bootstrapServers(), TOPIC, "session-events-test", expected, PATIENCE);
     }
 }
