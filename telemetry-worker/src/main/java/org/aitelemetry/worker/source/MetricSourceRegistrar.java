@@ -1,5 +1,7 @@
 package org.aitelemetry.worker.source;
 
+import org.aitelemetry.prometheus.source.SourceClients;
+import org.aitelemetry.prometheus.source.SourceDefinition;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.vertx.VertxContextSupport;

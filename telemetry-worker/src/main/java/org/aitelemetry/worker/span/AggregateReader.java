@@ -14,8 +14,8 @@ import org.aitelemetry.prometheus.QueryResult;
 import org.aitelemetry.worker.dcgm.DcgmBlank;
 import org.aitelemetry.worker.promql.DcgmField;
 import org.aitelemetry.worker.promql.QueryCatalogue;
-import org.aitelemetry.worker.source.SourceClients;
-import org.aitelemetry.worker.source.SourceDefinition;
+import org.aitelemetry.prometheus.source.SourceClients;
+import org.aitelemetry.prometheus.source.SourceDefinition;
 import org.aitelemetry.worker.usage.MigShare;
 import org.jboss.logging.Logger;
 

@@ -14,8 +14,8 @@ import org.aitelemetry.model.fleet.SyncStatus;
 import org.aitelemetry.worker.config.WorkerConfig;
 import org.aitelemetry.worker.dcgm.DcgmLabels;
 import org.aitelemetry.worker.promql.QueryCatalogue;
-import org.aitelemetry.worker.source.SourceClients;
-import org.aitelemetry.worker.source.SourceDefinition;
+import org.aitelemetry.prometheus.source.SourceClients;
+import org.aitelemetry.prometheus.source.SourceDefinition;
 import org.jboss.logging.Logger;
 
 /**

@@ -12,8 +12,8 @@ import java.util.List;
 import org.aitelemetry.worker.config.WorkerConfig;
 import org.aitelemetry.worker.dcgm.DcgmLabels;
 import org.aitelemetry.worker.promql.QueryCatalogue;
-import org.aitelemetry.worker.source.SourceClients;
-import org.aitelemetry.worker.source.SourceDefinition;
+import org.aitelemetry.prometheus.source.SourceClients;
+import org.aitelemetry.prometheus.source.SourceDefinition;
 import org.aitelemetry.worker.usage.UsageReport.HourOutcome;
 import org.jboss.logging.Logger;
 

@@ -15,8 +15,8 @@ import org.aitelemetry.devkit.fleet.InjectFleet;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.model.fleet.AuthMode;
 import org.aitelemetry.model.fleet.SyncStatus;
-import org.aitelemetry.worker.source.SourceClients;
-import org.aitelemetry.worker.source.SourceDefinition;
+import org.aitelemetry.prometheus.source.SourceClients;
+import org.aitelemetry.prometheus.source.SourceDefinition;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -19,7 +19,7 @@ import org.aitelemetry.devkit.prometheus.FaultyFront;
 import org.aitelemetry.devkit.prometheus.FaultyFront.Mode;
 import org.aitelemetry.devkit.prometheus.PrometheusComponent;
 import org.aitelemetry.model.fleet.SyncStatus;
-import org.aitelemetry.worker.source.SourceClients;
+import org.aitelemetry.prometheus.source.SourceClients;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

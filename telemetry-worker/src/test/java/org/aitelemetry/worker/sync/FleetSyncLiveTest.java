@@ -17,7 +17,7 @@ import org.aitelemetry.devkit.fleet.InjectFleet;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.devkit.prometheus.PrometheusApi;
 import org.aitelemetry.devkit.prometheus.PrometheusComponent;
-import org.aitelemetry.worker.source.SourceClients;
+import org.aitelemetry.prometheus.source.SourceClients;
 import org.junit.jupiter.api.Test;
 
 /** A fleet on the wall clock: crash-looping containers show as restarting, and readings move between cycles. */

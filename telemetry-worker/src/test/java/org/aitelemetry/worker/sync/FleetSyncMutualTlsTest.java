@@ -14,7 +14,7 @@ import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.devkit.prometheus.PrometheusComponent;
 import org.aitelemetry.model.fleet.AuthMode;
 import org.aitelemetry.model.fleet.SyncStatus;
-import org.aitelemetry.worker.source.SourceClients;
+import org.aitelemetry.prometheus.source.SourceClients;
 import org.junit.jupiter.api.Test;
 
 /** mTLS mode (Observatorium) against a real Prometheus that serves HTTPS and verifies client certificates. */

@@ -1,11 +1,11 @@
-package org.aitelemetry.worker.source;
+package org.aitelemetry.prometheus.source;
 
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
 import java.util.Optional;
 import org.aitelemetry.model.fleet.AuthMode;
-import org.aitelemetry.worker.config.WorkerConfig.SourceConfig;
+import org.aitelemetry.prometheus.source.MetricSourcesConfig.SourceConfig;
 
 /**
  * A configured metric source, checked: a name and an absolute http(s) URL with a host, never anything else. Keeps the

@@ -1,4 +1,4 @@
-package org.aitelemetry.worker.source;
+package org.aitelemetry.prometheus.source;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import org.aitelemetry.model.fleet.AuthMode;
-import org.aitelemetry.worker.config.WorkerConfig.SourceConfig;
+import org.aitelemetry.prometheus.source.MetricSourcesConfig.SourceConfig;
 import org.junit.jupiter.api.Test;
 
 class SourceDefinitionTest {

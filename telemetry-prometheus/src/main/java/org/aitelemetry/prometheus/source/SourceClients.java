@@ -1,4 +1,4 @@
-package org.aitelemetry.worker.source;
+package org.aitelemetry.prometheus.source;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import java.net.URI;
@@ -10,8 +10,7 @@ import org.aitelemetry.prometheus.OidcSettings;
 import org.aitelemetry.prometheus.PrometheusClient;
 import org.aitelemetry.prometheus.PrometheusClients;
 import org.aitelemetry.prometheus.SourceSettings;
-import org.aitelemetry.worker.config.WorkerConfig;
-import org.aitelemetry.worker.config.WorkerConfig.SourceConfig;
+import org.aitelemetry.prometheus.source.MetricSourcesConfig.SourceConfig;
 
 /** The configured metric sources, checked at start, and one Prometheus client per source, made on first use. */
 @ApplicationScoped
@@ -21,7 +20,7 @@ public class SourceClients {
     private final PrometheusClients factory;
     private final Map<String, PrometheusClient> clients = new ConcurrentHashMap<>();
 
-    SourceClients(WorkerConfig config, PrometheusClients factory) {
+    SourceClients(MetricSourcesConfig config, PrometheusClients factory) {
         this.definitions = config.sources().entrySet().stream()
                 .map(entry -> SourceDefinition.from(entry.getKey(), entry.getValue()))
                 .toList();
