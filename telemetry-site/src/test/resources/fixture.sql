@@ -1,6 +1,6 @@
 -- The API tests' fleet (see Fixture.java for what each id is for). Ids are fixed; identities restart above them.
 INSERT INTO metric_source (id, name, url, auth_mode, sync_status, last_sync_at)
-VALUES (1, 'fixture', 'http://127.0.0.1:9/', 'NONE', 'OK', '2026-11-21T12:00:00Z');
+VALUES (1, 'fleet', 'http://127.0.0.1:9/', 'NONE', 'OK', '2026-11-21T12:00:00Z');
 
 INSERT INTO ai_cluster (id, source_id, name, node_count, gpu_count, slice_count, gpu_models, last_sync_at, sync_status,
                         last_seen_at)

@@ -2,6 +2,7 @@ package org.aitelemetry.prometheus.source;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithParentName;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -12,10 +13,11 @@ import org.aitelemetry.model.fleet.AuthMode;
  * The metric sources, {@code telemetry.sources.<name>.*}: the worker syncs from them and the site draws its charts from
  * them, so both read one definition.
  */
-@ConfigMapping(prefix = "telemetry")
+@ConfigMapping(prefix = "telemetry.sources")
 public interface MetricSourcesConfig {
 
     /** Prometheus-compatible endpoints by name (e.g. one per ACM hub). */
+    @WithParentName
     Map<String, SourceConfig> sources();
 
     /** One metric source: {@code telemetry.sources.<name>.*}. */

@@ -12,6 +12,7 @@ import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import java.util.UUID;
+import org.aitelemetry.prometheus.PrometheusQueryException;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
@@ -100,6 +101,24 @@ public class ProblemMappers {
             return Problem.response(status, "invalid-request", e.getMessage(), request.path());
         }
         return unexpected(e, request);
+    }
+
+    /**
+     * A metric source behind a chart failed: transient faults (timeouts, 429, 5xx after the client's retries) are a
+     * 503 to retry; anything else is the source's refusal, a 502 naming it.
+     */
+    @ServerExceptionMapper
+    public Response metricSource(PrometheusQueryException e, HttpServerRequest request) {
+        LOG.warnf("metric source failed while serving %s: %s", request.path(), e.getMessage());
+        if (e.isTransient()) {
+            Response problem = Problem.response(503, "metric-source-unavailable",
+                    "the metric source did not answer; retry later", request.path());
+            String retryAfter = e.retryAfter().map(after -> Long.toString(Math.max(1, after.toSeconds())))
+                    .orElse(RETRY_AFTER_SECONDS);
+            return Response.fromResponse(problem).header("Retry-After", retryAfter).build();
+        }
+        return Problem.response(502, "metric-source-error", "the metric source refused the query: "
+                + e.error().orElse("HTTP " + e.httpStatus()), request.path());
     }
 
     @ServerExceptionMapper

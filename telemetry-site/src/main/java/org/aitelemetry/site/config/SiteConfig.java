@@ -4,6 +4,7 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.net.URI;
 import java.time.Duration;
+import java.util.Optional;
 
 /** The site's own configuration, under {@code telemetry.site.*}. */
 @ConfigMapping(prefix = "telemetry.site")
@@ -17,6 +18,9 @@ public interface SiteConfig {
     @WithDefault("EUR")
     String currency();
 
+    /** Protection of the pages' state-changing requests. */
+    Csrf csrf();
+
     /** Limits on health-check requests. */
     HealthChecks healthChecks();
 
@@ -29,5 +33,15 @@ public interface SiteConfig {
         /** The sliding window of {@link #rateLimit()}. */
         @WithDefault("1h")
         Duration rateWindow();
+    }
+
+    interface Csrf {
+
+        /** Key that signs CSRF tokens; every replica needs the same one (from a Secret). Random per process if unset. */
+        Optional<String> secret();
+
+        /** How long a page's token stays valid: a form left open longer must be reloaded. */
+        @WithDefault("2h")
+        Duration tokenLifetime();
     }
 }

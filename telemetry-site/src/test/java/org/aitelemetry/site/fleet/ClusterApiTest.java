@@ -23,7 +23,7 @@ class ClusterApiTest extends SiteApiTest {
         Api.as(researcher).get("/api/v1/clusters").then().statusCode(200)
                 .body("items.name", contains("cluster-01", "cluster-02"))
                 .body("items[0].gpuCount", equalTo(3))
-                .body("items[0].source", equalTo("fixture"))
+                .body("items[0].source", equalTo("fleet"))
                 .body("page.totalItems", equalTo(2));
     }
 

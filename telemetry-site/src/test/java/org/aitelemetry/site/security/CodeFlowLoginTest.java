@@ -44,7 +44,7 @@ class CodeFlowLoginTest {
         HttpResponse<String> page = followToEnd(browser, back);
         assertThat(page.statusCode()).isEqualTo(200);
         assertThat(page.body()).contains("Signed in as grace").contains("telemetry-manager")
-                .contains("<li>cluster-01 / nlp-001</li>").contains("<li>cluster-01 / vision-002</li>");
+                .contains(">cluster-01/nlp-001</a>").contains(">cluster-01/vision-002</a>");
     }
 
     @Test

@@ -43,7 +43,7 @@ public final class Fixture {
 
     /** Loads the fixture unless this database has it. */
     public static synchronized void load(Pool pool) {
-        boolean loaded = pool.query("SELECT 1 FROM metric_source WHERE name = 'fixture'").execute()
+        boolean loaded = pool.query("SELECT 1 FROM metric_source WHERE name = 'fleet'").execute()
                 .await().indefinitely().size() > 0;
         if (!loaded) {
             for (String file : FILES) {

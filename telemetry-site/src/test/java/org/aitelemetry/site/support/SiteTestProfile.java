@@ -3,12 +3,13 @@ package org.aitelemetry.site.support;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import java.util.List;
 import java.util.Map;
+import org.aitelemetry.devkit.fleet.FleetTestResource;
 import org.aitelemetry.devkit.keycloak.KeycloakTestResource;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
 
 /**
- * The site against real PostgreSQL (migrated by the devkit, as the worker would) and real Keycloak with the test
- * clients. Every API test class uses this one profile, so the application starts once for all of them.
+ * The site against real PostgreSQL (migrated by the devkit, as the worker would), real Keycloak with the test
+ * clients, and a real Prometheus for the charts. Every API test class uses this one profile, so the application starts once for all of them.
  */
 public class SiteTestProfile implements QuarkusTestProfile {
 
@@ -19,7 +20,10 @@ public class SiteTestProfile implements QuarkusTestProfile {
     public List<TestResourceEntry> testResources() {
         return List.of(
                 new TestResourceEntry(PostgresTestResource.class, Map.of(PostgresTestResource.MIGRATE, "true")),
-                new TestResourceEntry(KeycloakTestResource.class, Map.of(KeycloakTestResource.APP, "site")));
+                new TestResourceEntry(KeycloakTestResource.class, Map.of(KeycloakTestResource.APP, "site")),
+                // The charts' metric source: a real Prometheus scraping the simulated fleet (seed 7, frozen readings),
+                // whose clusters and projects the fixture's rows name (source 'fleet').
+                new TestResourceEntry(FleetTestResource.class));
     }
 
     @Override

@@ -1,0 +1,42 @@
+package org.aitelemetry.site.page;
+
+import java.math.BigDecimal;
+import java.time.OffsetDateTime;
+import java.util.List;
+
+/** The fleet overview: per-cluster GPU counts, the caller's top projects by GPU-hours, and the latest unhealthy GPUs. */
+public record FleetOverview(List<ClusterSummary> clusters, List<TopProject> topProjects,
+        List<UnhealthyGpu> unhealthy, String currency) {
+
+    /** GPUs present, busy now (≥ 5 % utilization, or a busy MIG slice), idle, and degraded or failed. */
+    public record ClusterSummary(long id, String name, String syncStatus, OffsetDateTime lastSyncAt, int nodes,
+            int gpus, int busy, int unhealthy) {
+
+        public int idle() {
+            return gpus - busy;
+        }
+    }
+
+    public record TopProject(long id, String cluster, String namespace, double gpuHours, BigDecimal cost) {
+    }
+
+    public record UnhealthyGpu(String uuid, String cluster, long nodeId, String node, Integer index, String model,
+            String health, String reason, OffsetDateTime at) {
+    }
+
+    public int gpus() {
+        return clusters.stream().mapToInt(ClusterSummary::gpus).sum();
+    }
+
+    public int busy() {
+        return clusters.stream().mapToInt(ClusterSummary::busy).sum();
+    }
+
+    public int idle() {
+        return clusters.stream().mapToInt(ClusterSummary::idle).sum();
+    }
+
+    public int unhealthyCount() {
+        return clusters.stream().mapToInt(ClusterSummary::unhealthy).sum();
+    }
+}

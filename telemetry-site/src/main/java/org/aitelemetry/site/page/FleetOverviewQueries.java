@@ -1,0 +1,91 @@
+package org.aitelemetry.site.page;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.aitelemetry.site.api.SqlFilter;
+import org.aitelemetry.site.config.SiteConfig;
+import org.aitelemetry.site.page.FleetOverview.ClusterSummary;
+import org.aitelemetry.site.page.FleetOverview.TopProject;
+import org.aitelemetry.site.security.Caller;
+
+/**
+ * The fleet overview's three reads, run together: inventory counts (every role), the top projects by GPU-hours over
+ * the last week from the hourly rollups (the caller's projects only), and the latest degraded or failed GPUs.
+ */
+@ApplicationScoped
+public class FleetOverviewQueries {
+
+    /** A GPU at or above this utilization (or a MIG GPU with a slice at this engine activity) counts as busy. */
+    static final double BUSY_PERCENT = 5;
+    static final Duration TOP_PROJECTS_WINDOW = Duration.ofDays(7);
+    private static final int TOP = 10;
+
+    private static final String CLUSTERS = """
+            SELECT c.id, c.name, c.sync_status, c.last_sync_at, c.node_count,
+                   count(d.id) FILTER (WHERE d.state = 'PRESENT') AS gpus,
+                   count(d.id) FILTER (WHERE d.state = 'PRESENT' AND (d.utilization_percent >= $1
+                     OR (d.mig_enabled AND EXISTS (SELECT 1 FROM gpu_slice s
+                                                   WHERE s.device_id = d.id AND s.engine_active >= $1 / 100))))
+                     AS busy,
+                   count(d.id) FILTER (WHERE d.state = 'PRESENT' AND d.health IN ('DEGRADED', 'FAILED')) AS unhealthy
+            FROM ai_cluster c LEFT JOIN ai_node n ON n.cluster_id = c.id LEFT JOIN gpu_device d ON d.node_id = n.id
+            GROUP BY c.id ORDER BY c.name""";
+    private static final String TOP_PROJECTS = """
+            SELECT p.id, c.name AS cluster, p.namespace, sum(r.gpu_seconds_allocated) / 3600 AS gpu_hours,
+                   sum(r.cost) AS cost
+            FROM usage_rollup r JOIN research_project p ON p.id = r.entity_id JOIN ai_cluster c ON c.id = p.cluster_id
+            """;
+    private final Pool pool;
+    private final UnhealthyGpuQueries unhealthyGpus;
+    private final SiteConfig config;
+    private final Clock clock;
+
+    public FleetOverviewQueries(Pool pool, UnhealthyGpuQueries unhealthyGpus, SiteConfig config) {
+        this.pool = pool;
+        this.unhealthyGpus = unhealthyGpus;
+        this.config = config;
+        this.clock = Clock.systemUTC();
+    }
+
+    public Uni<FleetOverview> overview(Caller caller) {
+        SqlFilter projects = new SqlFilter().and("r.entity_kind = 'PROJECT' AND r.hour >= ?",
+                OffsetDateTime.now(clock).minus(TOP_PROJECTS_WINDOW).withOffsetSameInstant(ZoneOffset.UTC))
+                .memberOf(caller, "c.name", "p.namespace");
+        String top = TOP_PROJECTS + projects.where()
+                + " GROUP BY p.id, c.name, p.namespace ORDER BY gpu_hours DESC, p.id LIMIT " + TOP;
+        return Uni.combine().all().unis(
+                pool.preparedQuery(CLUSTERS).execute(Tuple.of(BUSY_PERCENT)).map(rows -> list(rows, this::cluster)),
+                pool.preparedQuery(top).execute(projects.tuple()).map(rows -> list(rows, this::topProject)),
+                unhealthyGpus.latest(TOP))
+                .with((clusters, topProjects, unhealthy) -> new FleetOverview(clusters, topProjects, unhealthy,
+                        config.currency()));
+    }
+
+    private ClusterSummary cluster(Row row) {
+        return new ClusterSummary(row.getLong("id"), row.getString("name"), row.getString("sync_status"),
+                row.getOffsetDateTime("last_sync_at"), row.getInteger("node_count"), row.getLong("gpus").intValue(),
+                row.getLong("busy").intValue(), row.getLong("unhealthy").intValue());
+    }
+
+    private TopProject topProject(Row row) {
+        return new TopProject(row.getLong("id"), row.getString("cluster"), row.getString("namespace"),
+                row.getDouble("gpu_hours"), row.getBigDecimal("cost"));
+    }
+
+    static <T> List<T> list(RowSet<Row> rows, Function<Row, T> mapper) {
+        List<T> items = new ArrayList<>(rows.size());
+        rows.forEach(row -> items.add(mapper.apply(row)));
+        return items;
+    }
+}

@@ -1,0 +1,20 @@
+package org.aitelemetry.site.page;
+
+import java.time.OffsetDateTime;
+import java.util.List;
+import org.aitelemetry.site.health.HealthCheckView;
+import org.aitelemetry.site.health.ProbeRunView;
+import org.aitelemetry.site.page.FleetOverview.UnhealthyGpu;
+
+/**
+ * The health page: latest probe runs, degraded and failed GPUs, GPUs whose latest run was slower than their siblings,
+ * the caller's own health-check requests, and the clusters a new request may name.
+ */
+public record HealthOverview(List<ProbeRunView> runs, List<UnhealthyGpu> unhealthy, List<SlowGpu> slow,
+        List<HealthCheckView> requests, List<String> clusters) {
+
+    /** A GPU whose latest probe run found these tests slower than on its siblings of the same node. */
+    public record SlowGpu(String uuid, String cluster, long nodeId, String node, List<String> tests,
+            OffsetDateTime at) {
+    }
+}
