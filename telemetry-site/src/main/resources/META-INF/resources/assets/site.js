@@ -74,6 +74,47 @@
     element.dataset.state = "drawn";
   }
 
+  // A bar chart of a server-rendered table (the table stays the accessible form of the same figures).
+  function drawTable(holder) {
+    const table = document.getElementById(holder.dataset.barChart);
+    const rows = table ? Array.from(table.tBodies[0].rows).filter((row) => row.cells.length > 2) : [];
+    if (rows.length === 0) {
+      holder.hidden = true;
+      return;
+    }
+    const header = Array.from(table.tHead.rows[0].cells).map((cell) => cell.textContent);
+    const number = (row, i) => parseFloat(row.cells[i].textContent) || 0;
+    const bars = [1, 2].map((column, i) => ({
+      type: "bar",
+      label: header[column],
+      data: rows.map((row) => number(row, column)),
+      backgroundColor: COLORS[i],
+      yAxisID: "hours",
+    }));
+    const costColumn = header.length - 1;
+    const cost = {
+      type: "line",
+      label: header[costColumn],
+      data: rows.map((row) => number(row, costColumn)),
+      borderColor: COLORS[3],
+      backgroundColor: COLORS[3],
+      yAxisID: "cost",
+    };
+    new Chart(holder.querySelector("canvas"), {
+      data: { labels: rows.map((row) => row.cells[0].textContent.replace(" UTC", "")), datasets: bars.concat([cost]) },
+      options: {
+        animation: false,
+        maintainAspectRatio: false,
+        plugins: { legend: { position: "bottom" } },
+        scales: {
+          hours: { position: "left", beginAtZero: true, title: { display: true, text: "GPU-hours" } },
+          cost: { position: "right", beginAtZero: true, grid: { drawOnChartArea: false }, title: { display: true, text: header[costColumn] } },
+        },
+      },
+    });
+    holder.dataset.state = "drawn";
+  }
+
   function drawAll(range) {
     document.querySelectorAll("[data-chart]").forEach((element) => draw(element, range));
   }
@@ -109,6 +150,7 @@
     }
     if (typeof Chart !== "undefined") {
       drawAll(select ? select.value : "24h");
+      document.querySelectorAll("[data-bar-chart]").forEach(drawTable);
     }
     document.querySelectorAll("form[data-json]").forEach((form) => {
       form.addEventListener("submit", (event) => {

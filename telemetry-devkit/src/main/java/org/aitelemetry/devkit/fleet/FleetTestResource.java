@@ -24,7 +24,7 @@ import org.aitelemetry.devkit.tls.ThrowawayPki;
  * {@code fleet}, pointing at that Prometheus, and the test gets the simulator (whose definition is the ground truth).
  * Starts only once Prometheus holds every GPU series of the fleet. Init arguments: {@code seed} (default 7),
  * {@code frozen} (default true: readings are taken at a fixed instant, so an unchanged fleet really is unchanged) and
- * {@code faulty-front} (default false: when true, the source points at a {@link FaultyFront} before Prometheus, with a
+ * {@code cluster-count} (clusters named cluster-01 …), {@code faulty-front} (default false: when true, the source points at a {@link FaultyFront} before Prometheus, with a
  * short query deadline, so tests can switch faults on and off), {@code bearer-token} (the front then demands that token,
  * and the source reads it from a file) and {@code tls} ({@code mutual}: Prometheus serves HTTPS and requires a client
  * certificate; the source uses mtls through the Quarkus TLS registry configuration {@code fleet}).
@@ -37,6 +37,8 @@ public final class FleetTestResource implements QuarkusTestResourceLifecycleMana
     public static final String FAULTY_FRONT = "faulty-front";
     public static final String BEARER_TOKEN = "bearer-token";
     public static final String TLS = "tls";
+    /** When given, the clusters are {@code cluster-01} … (as {@link FleetSpec.Builder#clusterCount}), not hub-a/hub-b. */
+    public static final String CLUSTER_COUNT = "cluster-count";
 
     /** Readings of a frozen fleet are those of this instant. */
     public static final Instant FROZEN_AT = Instant.parse("2026-11-21T12:00:00Z");
@@ -47,6 +49,7 @@ public final class FleetTestResource implements QuarkusTestResourceLifecycleMana
     private boolean withFront;
     private String bearerToken;
     private boolean mutualTls;
+    private Integer clusterCount;
     private ThrowawayPki.PemFiles pki;
     private FaultyFront front;
     private FleetSimulator simulator;
@@ -59,11 +62,16 @@ public final class FleetTestResource implements QuarkusTestResourceLifecycleMana
         bearerToken = initArgs.get(BEARER_TOKEN);
         withFront = bearerToken != null || Boolean.parseBoolean(initArgs.getOrDefault(FAULTY_FRONT, "false"));
         mutualTls = "mutual".equals(initArgs.get(TLS));
+        clusterCount = initArgs.containsKey(CLUSTER_COUNT) ? Integer.valueOf(initArgs.get(CLUSTER_COUNT)) : null;
     }
 
     @Override
     public Map<String, String> start() {
-        FleetDefinition fleet = FleetDefinition.generate(FleetSpec.builder(seed).build());
+        FleetSpec.Builder spec = FleetSpec.builder(seed);
+        if (clusterCount != null) {
+            spec.clusterCount(clusterCount);
+        }
+        FleetDefinition fleet = FleetDefinition.generate(spec.build());
         try {
             startComponents(fleet);
         } catch (Exception e) {

@@ -23,30 +23,28 @@ public enum ChartName {
     FLEET_UTILIZATION("fleet-utilization", ChartSubject.FLEET, "GPU utilization by cluster", "%") {
         @Override
         List<SeriesQuery> queries(ChartTarget target, Duration step) {
-            return perCluster((Fleet) target, cluster -> "avg(" + gpuUtil(clusterMatcher(cluster)) + ")");
+            return perCluster((Fleet) target, cluster -> "avg" + ofCluster(DcgmReading.GPU_UTIL, cluster));
         }
     },
     FLEET_POWER("fleet-power", ChartSubject.FLEET, "GPU power by cluster", "W") {
         @Override
         List<SeriesQuery> queries(ChartTarget target, Duration step) {
-            return perCluster((Fleet) target,
-                    cluster -> "sum(DCGM_FI_DEV_POWER_USAGE{" + clusterMatcher(cluster) + "})");
+            return perCluster((Fleet) target, cluster -> "sum" + ofCluster(DcgmReading.POWER, cluster));
         }
     },
     CLUSTER_UTILIZATION("cluster-utilization", ChartSubject.CLUSTER, "GPU utilization", "%") {
         @Override
         List<SeriesQuery> queries(ChartTarget target, Duration step) {
             Cluster cluster = (Cluster) target;
-            return List.of(new SeriesQuery("average", cluster, "avg(" + gpuUtil(clusterMatcher(cluster)) + ")"),
-                    new SeriesQuery("busiest", cluster, "max(" + gpuUtil(clusterMatcher(cluster)) + ")"));
+            return List.of(new SeriesQuery("average", cluster, "avg" + ofCluster(DcgmReading.GPU_UTIL, cluster)),
+                    new SeriesQuery("busiest", cluster, "max" + ofCluster(DcgmReading.GPU_UTIL, cluster)));
         }
     },
     CLUSTER_POWER("cluster-power", ChartSubject.CLUSTER, "GPU power", "W") {
         @Override
         List<SeriesQuery> queries(ChartTarget target, Duration step) {
             Cluster cluster = (Cluster) target;
-            return List.of(new SeriesQuery("total", cluster,
-                    "sum(DCGM_FI_DEV_POWER_USAGE{" + clusterMatcher(cluster) + "})"));
+            return List.of(new SeriesQuery("total", cluster, "sum" + ofCluster(DcgmReading.POWER, cluster)));
         }
     },
     DEVICE_UTILIZATION("device-utilization", ChartSubject.DEVICE, "Utilization", "%") {
@@ -54,42 +52,43 @@ public enum ChartName {
         List<SeriesQuery> queries(ChartTarget target, Duration step) {
             Device device = (Device) target;
             // dcgm-exporter has no GPU_UTIL on MIG-enabled GPUs: their engines' activity stands in (contracts.md §5).
-            String promql = device.migEnabled()
-                    ? "100 * avg" + ofDevice("DCGM_FI_PROF_GR_ENGINE_ACTIVE", device)
-                    : "max" + ofDevice("DCGM_FI_DEV_GPU_UTIL", device);
+            String promql = device.migEnabled() ? "100 * avg" + ofDevice(DcgmReading.GR_ENGINE_ACTIVE, device)
+                    : "max" + ofDevice(DcgmReading.GPU_UTIL, device);
             return List.of(new SeriesQuery("utilization", device.cluster(), promql));
         }
     },
     DEVICE_MEMORY("device-memory", ChartSubject.DEVICE, "Memory used", "MiB") {
         @Override
         List<SeriesQuery> queries(ChartTarget target, Duration step) {
-            return single((Device) target, "used", "DCGM_FI_DEV_FB_USED", "sum");
+            Device device = (Device) target;
+            return List.of(new SeriesQuery("used", device.cluster(), "sum" + ofDevice(DcgmReading.FB_USED, device)));
         }
     },
     DEVICE_POWER("device-power", ChartSubject.DEVICE, "Power", "W") {
         @Override
         List<SeriesQuery> queries(ChartTarget target, Duration step) {
-            return single((Device) target, "power", "DCGM_FI_DEV_POWER_USAGE", "max");
+            Device device = (Device) target;
+            return List.of(new SeriesQuery("power", device.cluster(), "max" + ofDevice(DcgmReading.POWER, device)));
         }
     },
     DEVICE_TEMPERATURE("device-temperature", ChartSubject.DEVICE, "Temperature", "°C") {
         @Override
         List<SeriesQuery> queries(ChartTarget target, Duration step) {
             Device device = (Device) target;
-            return List.of(new SeriesQuery("GPU", device.cluster(), "max" + ofDevice("DCGM_FI_DEV_GPU_TEMP", device)),
-                    new SeriesQuery("memory", device.cluster(),
-                            "max" + ofDevice("DCGM_FI_DEV_MEMORY_TEMP", device)));
+            return List.of(new SeriesQuery("GPU", device.cluster(), "max" + ofDevice(DcgmReading.GPU_TEMP, device)),
+                    new SeriesQuery("memory", device.cluster(), "max" + ofDevice(DcgmReading.MEMORY_TEMP, device)));
         }
     },
     DEVICE_ENERGY("device-energy", ChartSubject.DEVICE, "Energy per interval", "Wh") {
         @Override
         List<SeriesQuery> queries(ChartTarget target, Duration step) {
             Device device = (Device) target;
-            // The counter is in millijoules; 1 Wh = 3.6e6 mJ.
-            String promql = "max" + eitherLabel("DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION", clusterMatcher(device.cluster()),
-                    device.uuid(), selector -> "increase(" + selector + "[" + Promql.seconds(step) + "])", "UUID",
-                    "uuid") + " / 3.6e6";
-            return List.of(new SeriesQuery("energy", device.cluster(), promql));
+            DcgmReading energy = DcgmReading.TOTAL_ENERGY;
+            // A range function must wrap each selector; the counter is in mJ and 1 Wh = 3.6e6 mJ.
+            String increases = eitherLabel(energy.metric(), clusterMatcher(device.cluster()), device.uuid(),
+                    selector -> energy.plausible("increase(" + selector + "[" + Promql.seconds(step) + "])"),
+                    UUID_LABELS);
+            return List.of(new SeriesQuery("energy", device.cluster(), "max" + increases + " / 3.6e6"));
         }
     },
     PROJECT_UTILIZATION("project-utilization", ChartSubject.PROJECT, "Utilization of the project's GPUs", "%") {
@@ -97,27 +96,31 @@ public enum ChartName {
         List<SeriesQuery> queries(ChartTarget target, Duration step) {
             Project project = (Project) target;
             return List.of(new SeriesQuery("average", project.cluster(),
-                    "avg" + ofProject("DCGM_FI_DEV_GPU_UTIL", project, "")));
+                    "avg" + ofProject(DcgmReading.GPU_UTIL, project)));
         }
     },
     PROJECT_GPUS("project-gpus", ChartSubject.PROJECT, "GPUs allocated and busy", "GPUs") {
         @Override
         List<SeriesQuery> queries(ChartTarget target, Duration step) {
             Project project = (Project) target;
-            return List.of(new SeriesQuery("allocated", project.cluster(), "sum" + ofProject(
-                            "kube_pod_container_resource_requests", project, ", resource=\"nvidia_com_gpu\"")),
+            String requests = eitherLabel("kube_pod_container_resource_requests",
+                    clusterMatcher(project.cluster()) + ", resource=\"nvidia_com_gpu\"", project.namespace(),
+                    UnaryOperator.identity(), NAMESPACE_LABELS);
+            return List.of(new SeriesQuery("allocated", project.cluster(), "sum" + requests),
                     new SeriesQuery("busy (≥ 5 %)", project.cluster(),
-                            "count(" + ofProject("DCGM_FI_DEV_GPU_UTIL", project, "") + " >= 5)"));
+                            "count(" + ofProject(DcgmReading.GPU_UTIL, project) + " >= 5)"));
         }
     },
     PROJECT_POWER("project-power", ChartSubject.PROJECT, "Power of the project's GPUs", "W") {
         @Override
         List<SeriesQuery> queries(ChartTarget target, Duration step) {
             Project project = (Project) target;
-            return List.of(new SeriesQuery("power", project.cluster(),
-                    "sum" + ofProject("DCGM_FI_DEV_POWER_USAGE", project, "")));
+            return List.of(new SeriesQuery("power", project.cluster(), "sum" + ofProject(DcgmReading.POWER, project)));
         }
     };
+
+    private static final String[] UUID_LABELS = {"UUID", "uuid"};
+    private static final String[] NAMESPACE_LABELS = {"namespace", "exported_namespace"};
 
     private final String id;
     private final ChartSubject subject;
@@ -154,22 +157,18 @@ public enum ChartName {
         return Arrays.stream(values()).filter(chart -> chart.id.equals(id)).findFirst();
     }
 
-    private static String gpuUtil(String matchers) {
-        return "DCGM_FI_DEV_GPU_UTIL{" + matchers + "}";
+    private static String ofCluster(DcgmReading reading, Cluster cluster) {
+        return "(" + reading.plausible(reading.metric() + "{" + clusterMatcher(cluster) + "}") + ")";
     }
 
-    private static String ofDevice(String metric, Device device) {
-        return eitherLabel(metric, clusterMatcher(device.cluster()), device.uuid(), UnaryOperator.identity(), "UUID",
-                "uuid");
+    private static String ofDevice(DcgmReading reading, Device device) {
+        return eitherLabel(reading.metric(), clusterMatcher(device.cluster()), device.uuid(), reading::plausible,
+                UUID_LABELS);
     }
 
-    private static String ofProject(String metric, Project project, String moreMatchers) {
-        return eitherLabel(metric, clusterMatcher(project.cluster()) + moreMatchers, project.namespace(),
-                UnaryOperator.identity(), "namespace", "exported_namespace");
-    }
-
-    private static List<SeriesQuery> single(Device device, String legend, String metric, String aggregation) {
-        return List.of(new SeriesQuery(legend, device.cluster(), aggregation + ofDevice(metric, device)));
+    private static String ofProject(DcgmReading reading, Project project) {
+        return eitherLabel(reading.metric(), clusterMatcher(project.cluster()), project.namespace(),
+                reading::plausible, NAMESPACE_LABELS);
     }
 
     private static List<SeriesQuery> perCluster(Fleet fleet, Function<Cluster, String> promql) {

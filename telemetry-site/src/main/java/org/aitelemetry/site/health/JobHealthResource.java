@@ -7,10 +7,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import java.util.List;
 import org.aitelemetry.site.api.ApiMediaTypes;
-import org.aitelemetry.site.api.ApiProblem;
-import org.aitelemetry.site.api.QueryParams;
 import org.aitelemetry.site.security.CurrentCaller;
-import org.aitelemetry.site.security.ProjectKey;
 import org.aitelemetry.site.security.Roles;
 import org.jboss.resteasy.reactive.RestQuery;
 
@@ -20,15 +17,10 @@ import org.jboss.resteasy.reactive.RestQuery;
 @RolesAllowed({Roles.ADMIN, Roles.MANAGER, Roles.RESEARCHER})
 public class JobHealthResource {
 
-    private static final int NAME_MAX = 253;
-    private static final int NAMESPACE_MAX = 63;
-    /** As the contract says: a longer list would not fit the request line; podPrefix names larger jobs. */
-    private static final int PODS_MAX = 200;
-
-    private final JobHealthQueries jobs;
+    private final JobHealthService jobs;
     private final CurrentCaller caller;
 
-    public JobHealthResource(JobHealthQueries jobs, CurrentCaller caller) {
+    public JobHealthResource(JobHealthService jobs, CurrentCaller caller) {
         this.jobs = jobs;
         this.caller = caller;
     }
@@ -36,35 +28,6 @@ public class JobHealthResource {
     @GET
     public Uni<JobHealthView> get(@RestQuery String cluster, @RestQuery String namespace, @RestQuery List<String> pod,
             @RestQuery String podPrefix) {
-        String clusterName = required("cluster", QueryParams.text("cluster", cluster, NAME_MAX));
-        String projectNamespace = required("namespace", QueryParams.text("namespace", namespace, NAMESPACE_MAX));
-        List<String> pods = pods(pod);
-        String prefix = QueryParams.text("podPrefix", podPrefix, NAME_MAX);
-        if (pods.isEmpty() && prefix == null) {
-            throw ApiProblem.badParameter("pod", "or 'podPrefix' is required: name the job's pods or their prefix");
-        }
-        // Not a member: the same answer whether the project exists or not.
-        if (!caller.get().member(new ProjectKey(clusterName, projectNamespace))) {
-            throw ApiProblem.notFound("project " + clusterName + "/" + projectNamespace);
-        }
-        Uni<List<HeldGpu>> held = pods.isEmpty() ? jobs.byPodPrefix(clusterName, projectNamespace, prefix)
-                : jobs.byPodNames(clusterName, projectNamespace, pods);
-        return held.map(gpus -> JobHealthView.of(clusterName, projectNamespace, gpus));
-    }
-
-    private static List<String> pods(List<String> values) {
-        List<String> pods = values == null ? List.of() : values.stream().filter(pod -> !pod.isEmpty()).toList();
-        if (pods.size() > PODS_MAX) {
-            throw ApiProblem.badParameter("pod", "is repeated at most " + PODS_MAX + " times");
-        }
-        pods.forEach(pod -> QueryParams.text("pod", pod, NAME_MAX));
-        return pods;
-    }
-
-    private static String required(String name, String value) {
-        if (value == null) {
-            throw ApiProblem.badParameter(name, "is required");
-        }
-        return value;
+        return jobs.lookup(caller.get(), cluster, namespace, pod, podPrefix);
     }
 }

@@ -23,6 +23,8 @@ import org.aitelemetry.site.security.Caller;
 public class SessionQueries {
 
     static final Map<String, String> SORT_KEYS = Map.of("startsAt", "s.starts_at");
+    /** The order pages list sessions in. */
+    public static final String NEWEST_FIRST = "s.starts_at DESC, s.id DESC";
     private static final PagedQuery LIST = new PagedQuery("""
             s.id, s.project_id, coalesce(c.name, s.cluster_name) AS project_cluster,
             coalesce(p.namespace, s.namespace) AS project_namespace, s.cluster_name, s.node_name, s.gpu_uuid,

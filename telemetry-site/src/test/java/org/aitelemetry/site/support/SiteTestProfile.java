@@ -22,8 +22,8 @@ public class SiteTestProfile implements QuarkusTestProfile {
                 new TestResourceEntry(PostgresTestResource.class, Map.of(PostgresTestResource.MIGRATE, "true")),
                 new TestResourceEntry(KeycloakTestResource.class, Map.of(KeycloakTestResource.APP, "site")),
                 // The charts' metric source: a real Prometheus scraping the simulated fleet (seed 7, frozen readings),
-                // whose clusters and projects the fixture's rows name (source 'fleet').
-                new TestResourceEntry(FleetTestResource.class));
+                // whose clusters and projects (cluster-01/nlp-001 …) the fixture's rows name (source 'fleet').
+                new TestResourceEntry(FleetTestResource.class, Map.of(FleetTestResource.CLUSTER_COUNT, "2")));
     }
 
     @Override
