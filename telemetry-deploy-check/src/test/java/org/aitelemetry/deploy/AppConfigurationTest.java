@@ -37,7 +37,8 @@ class AppConfigurationTest {
         KubeObject deployment = manifests.find("Deployment", "ai-telemetry", app).orElseThrow();
         JsonNode pod = deployment.at("/spec/template/spec");
         Path jar = DeployTree.ROOT.resolve(app + "/target/quarkus-app/quarkus-run.jar");
-        assertThat(jar).as("the packaged app (./mvnw package builds it before this module)").exists();
+        assertThat(jar).as("the packaged app: ./mvnw package builds it before this module (the last of the "
+                + "reactor); alone: ./mvnw -pl %s package -DskipTests", app).exists();
         String certificate = throwawayCertificate(root);
 
         Map<String, String> mounts = new LinkedHashMap<>();

@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
+import org.aitelemetry.deploy.render.Manifests;
 
 /**
  * Objects the manifests refer to but do not create (deploy/openshift/external-objects.yaml): Secrets that operators
@@ -25,8 +26,10 @@ public record ExternalObjects(Set<String> secrets, Set<String> clusterRoles) {
         }
     }
 
-    public boolean hasSecret(String namespace, String name) {
-        return secrets.contains(namespace + "/" + name);
+    /** Null when the Secret is among the manifests or listed here, else the finding's message. */
+    String missingSecret(Manifests manifests, String namespace, String name) {
+        return manifests.find("Secret", namespace, name).isPresent() || secrets.contains(namespace + "/" + name)
+                ? null : "Secret " + name + " is neither in the manifests nor listed in external-objects.yaml";
     }
 
     private static Set<String> keys(JsonNode node) {

@@ -67,10 +67,10 @@ final class OperatorReferences implements Check {
     }
 
     private void secret(Manifests manifests, KubeObject owner, JsonNode name, List<Finding> findings) {
-        if (!name.isMissingNode() && manifests.find("Secret", owner.namespace(), name.asText()).isEmpty()
-                && !external.hasSecret(owner.namespace(), name.asText())) {
-            findings.add(Finding.of(owner, "Secret " + name.asText() + " is neither in the manifests nor listed in "
-                    + "external-objects.yaml"));
+        String missing = name.isMissingNode() ? null : external.missingSecret(manifests, owner.namespace(),
+                name.asText());
+        if (missing != null) {
+            findings.add(Finding.of(owner, missing));
         }
     }
 

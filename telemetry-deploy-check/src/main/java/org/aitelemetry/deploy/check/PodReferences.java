@@ -99,11 +99,9 @@ final class PodReferences implements Check {
             if (nameNode.isMissingNode()) {
                 return;
             }
-            String name = nameNode.asText();
-            if (manifests.find("Secret", pod.namespace(), name).isEmpty()
-                    && !external.hasSecret(pod.namespace(), name)) {
-                findings.add(Finding.of(pod.owner(), "Secret " + name + " is neither in the manifests nor listed in "
-                        + "external-objects.yaml"));
+            String missing = external.missingSecret(manifests, pod.namespace(), nameNode.asText());
+            if (missing != null) {
+                findings.add(Finding.of(pod.owner(), missing));
             }
         }
     }
