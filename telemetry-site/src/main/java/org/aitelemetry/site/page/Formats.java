@@ -8,8 +8,11 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
-/** How pages print numbers and times: fixed decimals, a dash for "no reading", UTC timestamps to the minute. */
-@TemplateExtension
+/**
+ * How pages print numbers and times: fixed decimals, a dash for "no reading", UTC timestamps to the minute. Called as
+ * {@code {fmt:fixed(value, 1)}}: namespace functions take null arguments, where {@code value.fixed(1)} would fail.
+ */
+@TemplateExtension(namespace = "fmt")
 public final class Formats {
 
     private static final DateTimeFormatter MINUTE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT);
@@ -18,7 +21,7 @@ public final class Formats {
     private Formats() {
     }
 
-    /** {@code value.fixed(1)}: the value with that many decimals, or a dash when there is no reading. */
+    /** The value with that many decimals, or a dash when there is no reading. */
     static String fixed(Double value, int decimals) {
         return value == null || !Double.isFinite(value) ? NONE
                 : BigDecimal.valueOf(value).setScale(decimals, RoundingMode.HALF_UP).toPlainString();

@@ -45,7 +45,7 @@ public class HealthOverviewQueries {
     public Uni<HealthOverview> overview(Caller caller) {
         PageRequest first = new PageRequest(0, 20);
         return Uni.combine().all().unis(
-                runs.list(new SqlFilter(), "-startedAt", first).map(page -> page.items()),
+                runs.list(new SqlFilter(), "p.started_at DESC, p.run_id", first).map(page -> page.items()),
                 unhealthy.latest(SHOWN),
                 pool.query(SLOW).execute().map(rows -> FleetOverviewQueries.list(rows, HealthOverviewQueries::slow)),
                 requests.list(caller, null, null, first).map(page -> page.items()),

@@ -2,12 +2,17 @@ package org.aitelemetry.site.security;
 
 import io.quarkus.runtime.StartupEvent;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.CSRFHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.Set;
+import org.aitelemetry.site.api.Problem;
 import org.aitelemetry.site.config.SiteConfig;
 import org.jboss.logging.Logger;
 
@@ -25,6 +30,9 @@ public class CsrfProtection {
     /** Runs before the REST layer, so a refused request never reaches a resource. */
     private static final int ROUTE_ORDER = -200;
     private static final Logger LOG = Logger.getLogger(CsrfProtection.class);
+    private static final int FORBIDDEN = 403;
+    private static final Set<HttpMethod> UNSAFE = Set.of(HttpMethod.POST, HttpMethod.PUT, HttpMethod.PATCH,
+            HttpMethod.DELETE);
 
     private final SiteConfig config;
 
@@ -40,7 +48,30 @@ public class CsrfProtection {
                 .setNagHttps(false)
                 .setCookieSecure(config.publicUrl().getScheme().equals("https"))
                 .setTimeout(config.csrf().tokenLifetime().toMillis());
-        router.route("/pages/*").order(ROUTE_ORDER).handler(handler);
+        // Vert.x's handler would look for the token in a parsed form when the header is missing; the pages never
+        // post forms, so a missing header is refused here, before it.
+        router.route("/pages/*").order(ROUTE_ORDER - 1).handler(context -> {
+            if (UNSAFE.contains(context.request().method()) && context.request().getHeader(HEADER) == null) {
+                refuse(context, "the request carries no " + HEADER + " header; reload the page and retry");
+            } else {
+                context.next();
+            }
+        });
+        router.route("/pages/*").order(ROUTE_ORDER).handler(handler).failureHandler(context -> {
+            if (context.statusCode() == FORBIDDEN) {
+                refuse(context, "the " + HEADER + " header does not match this session's token; reload the page");
+            } else {
+                context.next();
+            }
+        });
+    }
+
+    private static void refuse(RoutingContext context, String detail) {
+        JsonObject problem = new JsonObject().put("type", "urn:aitelemetry:problem:csrf-token-invalid")
+                .put("title", "Forbidden").put("status", FORBIDDEN).put("detail", detail)
+                .put("code", "csrf-token-invalid").put("instance", context.request().path());
+        context.response().setStatusCode(FORBIDDEN).putHeader("Content-Type", Problem.MEDIA_TYPE)
+                .end(problem.encode());
     }
 
     void warnWithoutSharedSecret(@Observes StartupEvent start) {
