@@ -29,11 +29,21 @@ final class AlertmanagerConfigFile {
             yml.append("      - url: ").append(quote(url.toString())).append('\n')
                     .append("        send_resolved: true\n")
                     .append("        max_alerts: 0\n");
-            settings.bearerTokenFile().ifPresent(tokenFile -> yml.append("        http_config:\n")
-                    .append("          authorization:\n")
-                    .append("            credentials_file: ").append(quote(tokenFile.toString())).append('\n'));
+            settings.auth().ifPresent(auth -> yml.append("        http_config:\n").append(httpConfig(auth)));
         }
         return yml.toString();
+    }
+
+    private static String httpConfig(WebhookAuth auth) {
+        if (auth instanceof WebhookAuth.ClientCredentials oauth2) {
+            return "          oauth2:\n"
+                    + "            client_id: " + quote(oauth2.clientId()) + '\n'
+                    + "            client_secret_file: " + quote(oauth2.clientSecretFile().toString()) + '\n'
+                    + "            token_url: " + quote(oauth2.tokenUrl().toString()) + '\n';
+        }
+        WebhookAuth.BearerTokenFile bearer = (WebhookAuth.BearerTokenFile) auth;
+        return "          authorization:\n"
+                + "            credentials_file: " + quote(bearer.file().toString()) + '\n';
     }
 
     private static String duration(Duration duration) {

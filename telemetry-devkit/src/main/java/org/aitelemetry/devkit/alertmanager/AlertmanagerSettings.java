@@ -12,13 +12,13 @@ import java.util.Optional;
  * webhooks with {@code send_resolved: true} and {@code max_alerts: 0}, as {@code alertmanager/receiver/} ships it.
  *
  * @param webhookUrls     where notifications are posted, e.g. the worker's {@code /api/ingest/v1/alertmanager}
- * @param bearerTokenFile a file whose content is sent as {@code Authorization: Bearer …} (re-read on every request)
+ * @param auth            how Alertmanager authenticates to the webhooks; empty: it does not
  * @param groupBy         labels a notification's alerts share; the shipped configuration groups by cluster and node
  * @param groupWait       how long a new group waits for more alerts before its first notification
  * @param groupInterval   how often a group's changes (new and resolved alerts) are sent, and failures retried
  * @param repeatInterval  how often an unchanged group is sent again
  */
-public record AlertmanagerSettings(List<URI> webhookUrls, Optional<Path> bearerTokenFile, List<String> groupBy,
+public record AlertmanagerSettings(List<URI> webhookUrls, Optional<WebhookAuth> auth, List<String> groupBy,
         Duration groupWait, Duration groupInterval, Duration repeatInterval) {
 
     public AlertmanagerSettings {
@@ -32,7 +32,6 @@ public record AlertmanagerSettings(List<URI> webhookUrls, Optional<Path> bearerT
                 .ifPresent(url -> {
                     throw new IllegalArgumentException("not an http(s) webhook URL: " + url);
                 });
-        bearerTokenFile = bearerTokenFile.map(Path::toAbsolutePath);
         groupBy = List.copyOf(groupBy);
         if (groupWait.isNegative()) {
             throw new IllegalArgumentException("group wait must not be negative: " + groupWait);
@@ -50,17 +49,27 @@ public record AlertmanagerSettings(List<URI> webhookUrls, Optional<Path> bearerT
                 Duration.ZERO, Duration.ofSeconds(1), Duration.ofHours(1));
     }
 
+    /** A bearer token from a file, as a token sidecar keeps it fresh. */
     public AlertmanagerSettings withBearerTokenFile(Path tokenFile) {
-        return new AlertmanagerSettings(webhookUrls, Optional.of(tokenFile), groupBy, groupWait, groupInterval,
-                repeatInterval);
+        return withAuth(new WebhookAuth.BearerTokenFile(tokenFile));
+    }
+
+    /** OAuth2 client credentials, as {@code alertmanager/receiver/alertmanager.yml} authenticates to the worker. */
+    public AlertmanagerSettings withClientCredentials(String clientId, Path clientSecretFile, URI tokenUrl) {
+        return withAuth(new WebhookAuth.ClientCredentials(clientId, clientSecretFile, tokenUrl));
     }
 
     public AlertmanagerSettings withGroupBy(List<String> labels) {
-        return new AlertmanagerSettings(webhookUrls, bearerTokenFile, labels, groupWait, groupInterval, repeatInterval);
+        return new AlertmanagerSettings(webhookUrls, auth, labels, groupWait, groupInterval, repeatInterval);
     }
 
     public AlertmanagerSettings withTimings(Duration wait, Duration interval, Duration repeat) {
-        return new AlertmanagerSettings(webhookUrls, bearerTokenFile, groupBy, wait, interval, repeat);
+        return new AlertmanagerSettings(webhookUrls, auth, groupBy, wait, interval, repeat);
+    }
+
+    private AlertmanagerSettings withAuth(WebhookAuth webhookAuth) {
+        return new AlertmanagerSettings(webhookUrls, Optional.of(webhookAuth), groupBy, groupWait, groupInterval,
+                repeatInterval);
     }
 
     private static void requirePositiveMillis(Duration interval, String what) {

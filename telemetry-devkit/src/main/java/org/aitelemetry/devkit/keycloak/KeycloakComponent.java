@@ -60,6 +60,15 @@ public final class KeycloakComponent extends ServerProcessComponent {
         return url() + "/realms/" + realm;
     }
 
+    /** The product realm's token endpoint, e.g. for clients that fetch their own tokens (Alertmanager's oauth2). */
+    public URI tokenUrl() {
+        return tokenUrl(KeycloakClients.REALM);
+    }
+
+    public URI tokenUrl(String realm) {
+        return URI.create(realmUrl(realm) + "/protocol/openid-connect/token");
+    }
+
     /** Imports the realms and starts, one start of the shared distribution at a time (see KeycloakDistribution). */
     @Override
     public void start() throws IOException, InterruptedException {
@@ -95,7 +104,7 @@ public final class KeycloakComponent extends ServerProcessComponent {
 
     /** Posts a form to the realm's token endpoint and returns the JSON answer; anything but 200 fails with its body. */
     public JsonNode tokenResponse(String realm, Map<String, String> form) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(realmUrl(realm) + "/protocol/openid-connect/token"))
+        HttpRequest request = HttpRequest.newBuilder(tokenUrl(realm))
                 .timeout(TOKEN_TIMEOUT)
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString(formUrlEncoded(form)))

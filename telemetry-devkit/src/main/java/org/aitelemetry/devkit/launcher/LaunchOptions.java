@@ -4,6 +4,7 @@ import static org.aitelemetry.devkit.CommandLineArgs.bounded;
 import static org.aitelemetry.devkit.CommandLineArgs.value;
 
 import java.nio.file.Path;
+import org.aitelemetry.devkit.fleet.FleetSpec;
 
 /** Command-line options of the local run. */
 record LaunchOptions(Path projectRoot, int workerPort, int sitePort, long seed, int clusters, int nodesPerCluster,
@@ -19,9 +20,9 @@ record LaunchOptions(Path projectRoot, int workerPort, int sitePort, long seed, 
               --gpus-per-node N       GPUs per simulated node (default 8)
               --root DIR              project root holding the built apps (default: current directory)
               --help                  show this help
-            Components (PostgreSQL, Prometheus, the fleet simulator) take free loopback ports;
-            logs go to target/devkit/<component>/. The worker accepts tokens of a local issuer whose key lives
-            as long as the launcher: a token with role alerts-writer is written to target/devkit/oidc/.
+            Every other component (PostgreSQL, Keycloak, Prometheus, Alertmanager, the OTLP receiver, the fleet
+            simulator) takes a free loopback port; logs go to target/devkit/<component>/. A client-credentials
+            token of Keycloak's alertmanager client (role alerts-writer) is written to target/devkit/oidc/.
             """;
 
     static LaunchOptions parse(String[] args) {
@@ -47,5 +48,12 @@ record LaunchOptions(Path projectRoot, int workerPort, int sitePort, long seed, 
             }
         }
         return new LaunchOptions(root, workerPort, sitePort, seed, clusters, nodes, gpus, help);
+    }
+
+    /** The platform these options describe; each cluster has at least two projects, one per node when more. */
+    PlatformOptions platformOptions() {
+        FleetSpec fleet = FleetSpec.builder(seed).clusterCount(clusters).nodesPerCluster(nodesPerCluster)
+                .gpusPerNode(gpusPerNode).projectsPerCluster(Math.max(2, nodesPerCluster)).build();
+        return PlatformOptions.of(projectRoot, fleet).withPorts(workerPort, sitePort);
     }
 }

@@ -37,6 +37,23 @@ class AlertmanagerConfigFileTest {
     }
 
     @Test
+    void rendersClientCredentialsAsTheShippedReceiverDoes() throws Exception {
+        AlertmanagerSettings settings = AlertmanagerSettings.fast(URI.create("http://127.0.0.1:8081/api/ingest/v1/alertmanager"))
+                .withClientCredentials("alertmanager", Path.of("/secrets/client-secret"),
+                        URI.create("http://127.0.0.1:8180/realms/ai-telemetry/protocol/openid-connect/token"));
+
+        String yml = AlertmanagerConfigFile.alertmanagerYml(settings);
+
+        assertThat(yml).contains("oauth2:", "client_id: \"alertmanager\"",
+                "client_secret_file: \"/secrets/client-secret\"",
+                "token_url: \"http://127.0.0.1:8180/realms/ai-telemetry/protocol/openid-connect/token\"")
+                .doesNotContain("credentials_file");
+        ToolRun check = ToolRun.of("/usr/bin/amtool", "check-config",
+                Files.writeString(dir.resolve("alertmanager.yml"), yml).toString());
+        assertThat(check.exitCode()).as(check.output()).isZero();
+    }
+
+    @Test
     void refusesWhatAlertmanagerWouldRefuseOrMisuse() {
         assertThatThrownBy(AlertmanagerSettings::fast).hasMessageContaining("at least one webhook");
         assertThatThrownBy(() -> AlertmanagerSettings.fast(URI.create("/api/ingest/v1/alertmanager")))
@@ -44,5 +61,8 @@ class AlertmanagerConfigFileTest {
         assertThatThrownBy(() -> AlertmanagerSettings.fast(URI.create("http://127.0.0.1:1/"))
                 .withTimings(Duration.ZERO, Duration.ZERO, Duration.ofHours(1)))
                 .hasMessageContaining("group interval");
+        assertThatThrownBy(() -> AlertmanagerSettings.fast(URI.create("http://127.0.0.1:1/"))
+                .withClientCredentials("alertmanager", Path.of("secret"), URI.create("/token")))
+                .hasMessageContaining("not an http(s) token URL");
     }
 }

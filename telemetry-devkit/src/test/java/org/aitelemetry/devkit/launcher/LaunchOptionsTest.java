@@ -3,6 +3,9 @@ package org.aitelemetry.devkit.launcher;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
+import java.nio.file.Path;
+import java.time.Duration;
+import org.aitelemetry.devkit.keycloak.RealmImport;
 import org.junit.jupiter.api.Test;
 
 class LaunchOptionsTest {
@@ -27,6 +30,31 @@ class LaunchOptionsTest {
         assertThat(options.nodesPerCluster()).isEqualTo(10);
         assertThat(options.gpusPerNode()).isEqualTo(4);
         assertThat(options.help()).isTrue();
+    }
+
+    @Test
+    void describesThePlatformToStart() {
+        PlatformOptions platform = LaunchOptions.parse(new String[] {"--root", "/checkout", "--site-port", "9080",
+            "--worker-port", "9081", "--seed", "7", "--clusters", "3", "--nodes-per-cluster", "5", "--gpus-per-node", "2"})
+                .platformOptions();
+        assertThat(platform.projectRoot()).isEqualTo(Path.of("/checkout"));
+        assertThat(platform.workspace().root()).isEqualTo(Path.of("/checkout/target/devkit"));
+        assertThat(platform.sitePort()).isEqualTo(9080);
+        assertThat(platform.workerPort()).isEqualTo(9081);
+        assertThat(platform.fleet().seed()).isEqualTo(7);
+        assertThat(platform.fleet().gpuCount()).isEqualTo(3 * 5 * 2);
+        assertThat(platform.fleet().projectsPerCluster()).as("one per node").isEqualTo(5);
+        assertThat(platform.realms()).as("no test clients in the local run").isEqualTo(RealmImport.PRODUCT_REALM);
+    }
+
+    @Test
+    void refusesASyncIntervalTheSchedulerCannotTake() {
+        PlatformOptions defaults = LaunchOptions.parse(new String[0]).platformOptions();
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> defaults.withIntervals(Duration.ofSeconds(1), Duration.ofMillis(1500)))
+                .withMessageContaining("whole seconds");
+        assertThat(defaults.withIntervals(Duration.ofSeconds(1), Duration.ofSeconds(2)).syncInterval())
+                .isEqualTo(Duration.ofSeconds(2));
     }
 
     @Test

@@ -1,0 +1,211 @@
+package org.aitelemetry.devkit.launcher;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.aitelemetry.devkit.Component;
+import org.aitelemetry.devkit.alertmanager.AlertmanagerComponent;
+import org.aitelemetry.devkit.alertmanager.AlertmanagerSettings;
+import org.aitelemetry.devkit.fleet.FleetDefinition;
+import org.aitelemetry.devkit.fleet.FleetSimulator;
+import org.aitelemetry.devkit.keycloak.DemoUser;
+import org.aitelemetry.devkit.keycloak.KeycloakClients;
+import org.aitelemetry.devkit.keycloak.KeycloakComponent;
+import org.aitelemetry.devkit.otlp.OtlpReceiver;
+import org.aitelemetry.devkit.postgres.PostgresComponent;
+import org.aitelemetry.devkit.process.QuarkusAppComponent;
+import org.aitelemetry.devkit.prometheus.PrometheusComponent;
+import org.aitelemetry.devkit.prometheus.PrometheusSettings;
+
+/**
+ * The whole platform on loopback, as production wires it: the fleet simulator scraped by Prometheus, which evaluates
+ * the shipped usage rules and fires to Alertmanager, which posts to the worker's webhook with the {@code alertmanager}
+ * client's OAuth2 client credentials from Keycloak; the worker syncs the fleet from Prometheus into PostgreSQL and
+ * exports its spans to the OTLP receiver; the site reads PostgreSQL and signs people in through Keycloak. Used by
+ * {@code bin/run-local} and the end-to-end tests; {@link #close()} stops everything, newest first.
+ */
+public final class Platform implements AutoCloseable {
+
+    /** The database both apps share; the worker migrates it. */
+    public static final String DATABASE = "telemetry";
+    static final String WEBHOOK_PATH = "/api/ingest/v1/alertmanager";
+    private static final String USAGE_RULES = "alertmanager/rules/gpu-usage.rules.yml";
+
+    private final PlatformOptions options;
+    private final PlatformProgress progress;
+    private final Deque<Component> started = new ArrayDeque<>();
+    private boolean closed;
+    private FleetSimulator simulator;
+    private PostgresComponent postgres;
+    private KeycloakComponent keycloak;
+    private OtlpReceiver otlpReceiver;
+    private AlertmanagerComponent alertmanager;
+    private PrometheusComponent prometheus;
+
+    public Platform(PlatformOptions options, PlatformProgress progress) {
+        this.options = options;
+        this.progress = progress;
+    }
+
+    /** Starts a platform and returns it running; should a part fail to start, the parts already running are stopped. */
+    public static Platform start(PlatformOptions options, PlatformProgress progress) throws Exception {
+        Platform platform = new Platform(options, progress);
+        try {
+            platform.start();
+        } catch (Exception | Error e) {
+            platform.close();
+            throw e;
+        }
+        return platform;
+    }
+
+    /** Starts every component in dependency order; a {@link #close()} meanwhile (Ctrl-C) stops what has started. */
+    public void start() throws Exception {
+        simulator = start(new FleetSimulator(FleetDefinition.generate(options.fleet())));
+        postgres = start(new PostgresComponent(options.workspace()));
+        postgres.createDatabaseNamed(DATABASE);
+        keycloak = start(new KeycloakComponent(options.workspace(), "keycloak", options.realms()));
+        otlpReceiver = start(new OtlpReceiver());
+        alertmanager = start(new AlertmanagerComponent(options.workspace(), alertmanagerSettings()));
+        prometheus = start(new PrometheusComponent(options.workspace(), PrometheusSettings.fast()
+                .withIntervals(options.scrapeInterval(), options.scrapeInterval())
+                .withTargets(simulator.scrapeTargets())
+                .withRuleFiles(List.of(options.projectRoot().resolve(USAGE_RULES)))
+                .withAlertmanagers(List.of(alertmanager.address()))));
+        start(app("telemetry-worker", options.workerPort(), workerConfig()));
+        start(app("telemetry-site", options.sitePort(), siteConfig()));
+    }
+
+    private AlertmanagerSettings alertmanagerSettings() throws IOException {
+        return AlertmanagerSettings.fast(URI.create(workerUrl() + WEBHOOK_PATH))
+                .withClientCredentials(KeycloakClients.ALERTMANAGER, ownerOnlyFile("alertmanager-client-secret",
+                        KeycloakClients.ALERTMANAGER_SECRET), keycloak.tokenUrl());
+    }
+
+    private Map<String, String> workerConfig() {
+        Map<String, String> config = new HashMap<>(postgres.appConfig(DATABASE));
+        config.putAll(keycloak.workerConfig());
+        config.put("telemetry.sources.local.url", prometheus.url());
+        config.put("telemetry.sync.every", options.syncInterval().toSeconds() + "s");
+        config.put("telemetry.sync.first-delay", "1s");
+        config.put("telemetry.sessions.reconcile.alertmanager-urls", alertmanager.url());
+        config.put("telemetry.tracing.otlp-endpoint", otlpReceiver.tracesUrl());
+        // Live sessions show up as traces at once, not only when they end.
+        config.put("telemetry.sessions.start-spans", "true");
+        return config;
+    }
+
+    private Map<String, String> siteConfig() {
+        Map<String, String> config = new HashMap<>(postgres.appConfig(DATABASE));
+        config.putAll(keycloak.siteConfig());
+        config.put("telemetry.site.public-url", siteUrl());
+        config.put("telemetry.sources.local.url", prometheus.url());
+        return config;
+    }
+
+    /** Writes a file only its owner may read, e.g. a client secret for a component that reads it from a file. */
+    Path ownerOnlyFile(String name, String content) throws IOException {
+        Path file = options.workspace().dir("oidc").resolve(name);
+        Files.deleteIfExists(file);
+        Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        return Files.writeString(file, content + "\n");
+    }
+
+    private QuarkusAppComponent app(String module, int port, Map<String, String> config) {
+        Path jar = options.projectRoot().resolve(module).resolve("target/quarkus-app/quarkus-run.jar");
+        return new QuarkusAppComponent(module, jar, port, config, options.workspace());
+    }
+
+    private <C extends Component> C start(C component) throws Exception {
+        synchronized (this) {
+            if (closed) {
+                throw new IllegalStateException("the platform was stopped while it started");
+            }
+            started.push(component);
+        }
+        long begin = System.nanoTime();
+        progress.starting(component.name());
+        component.start();
+        progress.ready(component.name(), Duration.ofNanos(System.nanoTime() - begin));
+        return component;
+    }
+
+    /** Stops every component, newest first; a component that fails to stop does not keep the others running. */
+    @Override
+    public synchronized void close() {
+        closed = true;
+        while (!started.isEmpty()) {
+            Component component = started.pop();
+            progress.stopping(component.name());
+            try {
+                component.close();
+            } catch (RuntimeException e) {
+                progress.stopFailed(component.name(), e);
+            }
+        }
+    }
+
+    public PlatformOptions options() {
+        return options;
+    }
+
+    public String siteUrl() {
+        return "http://127.0.0.1:" + options.sitePort();
+    }
+
+    public String workerUrl() {
+        return "http://127.0.0.1:" + options.workerPort();
+    }
+
+    /** Keycloak's URLs ({@code url()}, {@code realmUrl()}, {@code tokenUrl()}) and tokens of its clients. */
+    public KeycloakComponent keycloak() {
+        return keycloak;
+    }
+
+    public String realm() {
+        return KeycloakClients.REALM;
+    }
+
+    /** What an app or a test needs to reach the shared database: JDBC and reactive URLs, user and password. */
+    public Map<String, String> datasourceConfig() {
+        return postgres.appConfig(DATABASE);
+    }
+
+    public String jdbcUrl() {
+        return postgres.jdbcUrl(DATABASE);
+    }
+
+    public String prometheusUrl() {
+        return prometheus.url();
+    }
+
+    public AlertmanagerComponent alertmanager() {
+        return alertmanager;
+    }
+
+    /** The worker's trace exporter endpoint; it keeps the spans it received. */
+    public OtlpReceiver otlpReceiver() {
+        return otlpReceiver;
+    }
+
+    public FleetSimulator simulator() {
+        return simulator;
+    }
+
+    public FleetDefinition fleet() {
+        return simulator.definition();
+    }
+
+    /** The people of the product realm who sign in to the site with dev-only passwords. */
+    public List<DemoUser> demoUsers() {
+        return DemoUser.ALL;
+    }
+}

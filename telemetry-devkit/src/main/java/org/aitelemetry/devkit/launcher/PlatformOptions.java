@@ -1,0 +1,58 @@
+package org.aitelemetry.devkit.launcher;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import org.aitelemetry.devkit.Workspace;
+import org.aitelemetry.devkit.fleet.FleetSpec;
+import org.aitelemetry.devkit.keycloak.RealmImport;
+
+/**
+ * What a {@link Platform} starts.
+ *
+ * @param projectRoot    the checkout holding the built apps ({@code <module>/target/quarkus-app}) and {@code alertmanager/}
+ * @param workspace      where components keep data and logs
+ * @param workerPort     HTTP port of telemetry-worker
+ * @param sitePort       HTTP port of telemetry-site
+ * @param fleet          the simulated GPU fleet
+ * @param scrapeInterval Prometheus' scrape and rule evaluation interval
+ * @param syncInterval   the worker's fleet sync interval, whole seconds
+ * @param realms         what Keycloak imports: the product realm, or with the test clients for tests
+ */
+public record PlatformOptions(Path projectRoot, Workspace workspace, int workerPort, int sitePort, FleetSpec fleet,
+        Duration scrapeInterval, Duration syncInterval, RealmImport realms) {
+
+    public PlatformOptions {
+        projectRoot = projectRoot.toAbsolutePath().normalize();
+        if (syncInterval.toMillis() < 1000 || syncInterval.toMillis() % 1000 != 0) {
+            throw new IllegalArgumentException("the sync interval is whole seconds: " + syncInterval);
+        }
+    }
+
+    /**
+     * The local run's defaults: the usual ports (worker 8081, site 8080), {@code target/devkit} of the project root,
+     * a 5 s scrape interval (lively enough to watch, light on a laptop), a sync every 15 s, the product realm.
+     */
+    public static PlatformOptions of(Path projectRoot, FleetSpec fleet) {
+        return new PlatformOptions(projectRoot, new Workspace(projectRoot.toAbsolutePath().resolve("target/devkit")),
+                8081, 8080, fleet, Duration.ofSeconds(5), Duration.ofSeconds(15), RealmImport.PRODUCT_REALM);
+    }
+
+    public PlatformOptions withWorkspace(Workspace newWorkspace) {
+        return new PlatformOptions(projectRoot, newWorkspace, workerPort, sitePort, fleet, scrapeInterval, syncInterval,
+                realms);
+    }
+
+    public PlatformOptions withPorts(int newWorkerPort, int newSitePort) {
+        return new PlatformOptions(projectRoot, workspace, newWorkerPort, newSitePort, fleet, scrapeInterval,
+                syncInterval, realms);
+    }
+
+    public PlatformOptions withIntervals(Duration scrape, Duration sync) {
+        return new PlatformOptions(projectRoot, workspace, workerPort, sitePort, fleet, scrape, sync, realms);
+    }
+
+    public PlatformOptions withRealms(RealmImport newRealms) {
+        return new PlatformOptions(projectRoot, workspace, workerPort, sitePort, fleet, scrapeInterval, syncInterval,
+                newRealms);
+    }
+}

@@ -1,0 +1,71 @@
+package org.aitelemetry.e2e.alerting;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static java.util.Map.entry;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.StreamSupport;
+import org.aitelemetry.devkit.alertmanager.PostableAlert;
+import org.aitelemetry.devkit.fleet.FleetDevice;
+import org.aitelemetry.devkit.fleet.FleetProject;
+import org.aitelemetry.devkit.launcher.Platform;
+import org.aitelemetry.devkit.otlp.ReceivedSpan;
+import org.aitelemetry.e2e.support.E2eTest;
+import org.aitelemetry.e2e.support.SiteApi;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The platform is wired as production is: an alert Alertmanager holds reaches the worker's webhook with a token
+ * Alertmanager fetched from Keycloak itself (OAuth2 client credentials), becomes a usage session the site lists, and
+ * its start span reaches the OTLP receiver, the worker's trace exporter endpoint.
+ */
+@E2eTest
+class AlertingChainIT {
+
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
+
+    @Test
+    void anAlertBecomesASessionTheSiteListsAndASpanAtTheCollector(Platform platform, SiteApi api) throws Exception {
+        FleetDevice device = platform.fleet().devices().stream().filter(gpu -> !gpu.mig()).findFirst().orElseThrow();
+        FleetProject project = platform.fleet().projects(device.cluster()).get(0);
+        String pod = "e2e-alerting-" + System.currentTimeMillis();
+
+        // The labels the shipped GpuInUse rule gives an alert.
+        Map<String, String> labels = Map.ofEntries(entry("alertname", "GpuInUse"), entry("telemetry", "gpu-usage"),
+                entry("severity", "none"), entry("cluster", device.cluster()), entry("Hostname", device.node().name()),
+                entry("UUID", device.uuid()), entry("gpu", String.valueOf(device.index())),
+                entry("modelName", device.node().model().name()), entry("namespace", project.namespace()),
+                entry("pod", pod), entry("container", "trainer"));
+        platform.alertmanager().api().post(List.of(PostableAlert.firing(labels,
+                Map.of("summary", "posted by " + getClass().getSimpleName()), Instant.now().minusSeconds(60))));
+
+        JsonNode session = await().atMost(PATIENCE).until(() -> sessionOf(api, device, pod), Optional::isPresent)
+                .orElseThrow();
+        assertThat(session.path("state").asText()).isEqualTo("OPEN");
+        assertThat(session.path("cluster").asText()).isEqualTo(device.cluster());
+        assertThat(session.path("project").path("namespace").asText()).isEqualTo(project.namespace());
+        ReceivedSpan start = await().atMost(PATIENCE).until(() -> startSpanOf(platform, pod), Optional::isPresent)
+                .orElseThrow();
+        assertThat(start.traceIdHex()).isEqualTo(session.path("traceId").asText());
+        assertThat(start.attributes()).containsEntry("gpu.uuid", device.uuid())
+                .containsEntry("k8s.namespace.name", project.namespace());
+    }
+
+    private static Optional<JsonNode> sessionOf(SiteApi api, FleetDevice device, String pod) {
+        JsonNode items = api.get("/api/v1/sessions?device=" + device.uuid()).path("items");
+        return StreamSupport.stream(items.spliterator(), false)
+                .filter(session -> pod.equals(session.path("pod").asText())).findFirst();
+    }
+
+    private static Optional<ReceivedSpan> startSpanOf(Platform platform, String pod) {
+        return platform.otlpReceiver().spans().stream()
+                .filter(span -> span.name().equals("gpu.usage.start") && pod.equals(span.attributes().get("k8s.pod.name")))
+                .findFirst();
+    }
+}
