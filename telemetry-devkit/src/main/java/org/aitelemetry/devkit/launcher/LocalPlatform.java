@@ -65,7 +65,7 @@ public final class LocalPlatform {
                   postgres     %s  (user %s)
                   prometheus   %s  (metric source "local" of the worker and the site; rules alertmanager/rules/)
                   alertmanager %s  (posts to the worker with the OAuth2 client %s)
-                  otlp         %s  (the worker's trace exporter; usage spans are kept in memory)
+                  otlp         %s  (the worker's trace exporter; spans kept in memory, a trace at /traces/<id>)
                   fleet        %s/metrics/<cluster>/{dcgm,kube}  (%d simulated GPUs, seed %d)
                   token        %s  (alertmanager's client-credentials token; Keycloak's live 5 min)
                   logs         %s

@@ -98,6 +98,8 @@ public final class Platform implements AutoCloseable {
         config.put("telemetry.sync.first-delay", "1s");
         config.put("telemetry.sessions.reconcile.alertmanager-urls", alertmanager.url());
         config.put("telemetry.tracing.otlp-endpoint", otlpReceiver.tracesUrl());
+        // Sessions link to their trace: locally the receiver shows it, as Tempo would in production.
+        config.put("telemetry.tracing.trace-url-template", otlpReceiver.traceUrlTemplate());
         // Live sessions show up as traces at once, not only when they end.
         config.put("telemetry.sessions.start-spans", "true");
         return config;

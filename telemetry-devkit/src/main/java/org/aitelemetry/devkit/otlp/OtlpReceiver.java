@@ -5,6 +5,7 @@ import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -25,6 +26,8 @@ import org.aitelemetry.devkit.LoopbackHttpComponent;
 public final class OtlpReceiver extends LoopbackHttpComponent {
 
     public static final String TRACES_PATH = "/v1/traces";
+    /** {@code GET /traces/<trace id>}: the received spans of one trace as a page (Tempo's view, locally). */
+    public static final String TRACE_PAGE_PREFIX = "/traces/";
 
     private final List<ReceivedSpan> spans = new ArrayList<>();
     private final AtomicInteger requests = new AtomicInteger();
@@ -101,7 +104,10 @@ public final class OtlpReceiver extends LoopbackHttpComponent {
     @Override
     protected void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
-            if (!exchange.getRequestURI().getPath().equals(TRACES_PATH)) {
+            String path = exchange.getRequestURI().getPath();
+            if (path.startsWith(TRACE_PAGE_PREFIX) && exchange.getRequestMethod().equals("GET")) {
+                tracePage(exchange, path.substring(TRACE_PAGE_PREFIX.length()));
+            } else if (!path.equals(TRACES_PATH)) {
                 exchange.sendResponseHeaders(404, -1);
             } else if (!exchange.getRequestMethod().equals("POST")) {
                 exchange.sendResponseHeaders(405, -1);
@@ -109,6 +115,20 @@ public final class OtlpReceiver extends LoopbackHttpComponent {
                 requests.incrementAndGet();
                 export(exchange);
             }
+        }
+    }
+
+    /** Where the page of a trace is: the worker's trace-url-template, with {@code {traceId}} in place of the id. */
+    public String traceUrlTemplate() {
+        return url() + TRACE_PAGE_PREFIX + "{traceId}";
+    }
+
+    private void tracePage(HttpExchange exchange, String traceIdHex) throws IOException {
+        byte[] body = TracePage.render(traceIdHex, spans(traceIdHex)).getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
+        exchange.sendResponseHeaders(200, body.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
         }
     }
 
