@@ -11,6 +11,15 @@ public final class LikePattern {
 
     /** A pattern matching every string that starts with {@code prefix}. */
     public static String prefix(String prefix) {
-        return prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
+        return literal(prefix) + "%";
+    }
+
+    /** A pattern matching every string that contains {@code part}. */
+    public static String contains(String part) {
+        return "%" + literal(part) + "%";
+    }
+
+    private static String literal(String text) {
+        return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
     }
 }

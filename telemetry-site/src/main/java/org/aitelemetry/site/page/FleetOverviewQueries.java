@@ -4,7 +4,6 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.time.Duration;
@@ -26,21 +25,16 @@ import org.aitelemetry.site.security.Caller;
 @ApplicationScoped
 public class FleetOverviewQueries {
 
-    /** A GPU at or above this utilization (or a MIG GPU with a slice at this engine activity) counts as busy. */
-    static final double BUSY_PERCENT = 5;
     static final Duration TOP_PROJECTS_WINDOW = Duration.ofDays(7);
     private static final int TOP = 10;
 
     private static final String CLUSTERS = """
             SELECT c.id, c.name, c.sync_status, c.last_sync_at, c.node_count,
                    count(d.id) FILTER (WHERE d.state = 'PRESENT') AS gpus,
-                   count(d.id) FILTER (WHERE d.state = 'PRESENT' AND (d.utilization_percent >= $1
-                     OR (d.mig_enabled AND EXISTS (SELECT 1 FROM gpu_slice s
-                                                   WHERE s.device_id = d.id AND s.engine_active >= $1 / 100))))
-                     AS busy,
+                   count(d.id) FILTER (WHERE d.state = 'PRESENT' AND %s) AS busy,
                    count(d.id) FILTER (WHERE d.state = 'PRESENT' AND d.health IN ('DEGRADED', 'FAILED')) AS unhealthy
             FROM ai_cluster c LEFT JOIN ai_node n ON n.cluster_id = c.id LEFT JOIN gpu_device d ON d.node_id = n.id
-            GROUP BY c.id ORDER BY c.name""";
+            GROUP BY c.id ORDER BY c.name""".formatted(BusyGpu.CONDITION);
     private static final String TOP_PROJECTS = """
             SELECT p.id, c.name AS cluster, p.namespace, sum(r.gpu_seconds_allocated) / 3600 AS gpu_hours,
                    sum(r.cost) AS cost
@@ -65,7 +59,7 @@ public class FleetOverviewQueries {
         String top = TOP_PROJECTS + projects.where()
                 + " GROUP BY p.id, c.name, p.namespace ORDER BY gpu_hours DESC, p.id LIMIT " + TOP;
         return Uni.combine().all().unis(
-                pool.preparedQuery(CLUSTERS).execute(Tuple.of(BUSY_PERCENT)).map(rows -> list(rows, this::cluster)),
+                pool.preparedQuery(CLUSTERS).execute().map(rows -> list(rows, this::cluster)),
                 pool.preparedQuery(top).execute(projects.tuple()).map(rows -> list(rows, this::topProject)),
                 unhealthyGpus.latest(TOP))
                 .with((clusters, topProjects, unhealthy) -> new FleetOverview(clusters, topProjects, unhealthy,

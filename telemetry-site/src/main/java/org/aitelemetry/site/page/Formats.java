@@ -16,7 +16,8 @@ import java.util.Locale;
 public final class Formats {
 
     private static final DateTimeFormatter MINUTE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT);
-    private static final String NONE = "–";
+    static final String NONE = "–";
+    private static final double JOULES_PER_KWH = 3_600_000;
 
     private Formats() {
     }
@@ -34,6 +35,11 @@ public final class Formats {
     /** A share 0–1 as a percentage. */
     static String percent(Double share) {
         return share == null ? NONE : fixed(share * 100, 0) + " %";
+    }
+
+    /** Joules as kilowatt-hours, with the unit. */
+    static String kwh(Double joules) {
+        return joules == null ? NONE : fixed(joules / JOULES_PER_KWH, 1) + " kWh";
     }
 
     static String utc(OffsetDateTime time) {

@@ -1,0 +1,53 @@
+package org.aitelemetry.site.page;
+
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import io.smallrye.mutiny.Uni;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import org.aitelemetry.site.page.PageContext.Section;
+import org.aitelemetry.site.security.Caller;
+import org.aitelemetry.site.security.Roles;
+import org.jboss.resteasy.reactive.RestPath;
+
+/**
+ * A GPU: facts and latest readings, charts of its metrics, probe tests against baselines, verdicts, the caller's
+ * usage sessions on it with their traces, and its MIG slices.
+ */
+@Path("/pages/devices")
+@RolesAllowed({Roles.ADMIN, Roles.MANAGER, Roles.RESEARCHER})
+public class DevicePage {
+
+    /** The contract's limit on a device UUID: a longer one names no GPU. */
+    private static final int UUID_MAX_LENGTH = 64;
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance device(PageContext page, DeviceOverview overview);
+    }
+
+    private final Pages pages;
+    private final DeviceOverviewQueries queries;
+
+    public DevicePage(Pages pages, DeviceOverviewQueries queries) {
+        this.pages = pages;
+        this.queries = queries;
+    }
+
+    @GET
+    @Path("/{uuid}")
+    @Produces(MediaType.TEXT_HTML)
+    public Uni<TemplateInstance> device(@RestPath String uuid) {
+        if (uuid.length() > UUID_MAX_LENGTH) {
+            throw PageProblem.notFound("GPU '" + uuid + "'");
+        }
+        Caller caller = pages.caller();
+        return queries.overview(caller, uuid).map(overview -> {
+            PageProblem.found(overview, "GPU '" + uuid + "'");
+            return Templates.device(PageContext.of(caller, "GPU " + uuid, Section.FLEET), overview);
+        });
+    }
+}
