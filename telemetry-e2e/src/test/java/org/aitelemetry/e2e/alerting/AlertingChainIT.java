@@ -1,22 +1,17 @@
 package org.aitelemetry.e2e.alerting;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static java.util.Map.entry;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.stream.StreamSupport;
-import org.aitelemetry.devkit.alertmanager.PostableAlert;
 import org.aitelemetry.devkit.fleet.FleetDevice;
 import org.aitelemetry.devkit.fleet.FleetProject;
 import org.aitelemetry.devkit.launcher.Platform;
 import org.aitelemetry.devkit.otlp.ReceivedSpan;
 import org.aitelemetry.e2e.support.E2eTest;
+import org.aitelemetry.e2e.support.GpuUsageAlerts;
 import org.aitelemetry.e2e.support.SiteApi;
 import org.junit.jupiter.api.Test;
 
@@ -36,17 +31,9 @@ class AlertingChainIT {
         FleetProject project = platform.fleet().projects(device.cluster()).get(0);
         String pod = "e2e-alerting-" + System.currentTimeMillis();
 
-        // The labels the shipped GpuInUse rule gives an alert.
-        Map<String, String> labels = Map.ofEntries(entry("alertname", "GpuInUse"), entry("telemetry", "gpu-usage"),
-                entry("severity", "none"), entry("cluster", device.cluster()), entry("Hostname", device.node().name()),
-                entry("UUID", device.uuid()), entry("gpu", String.valueOf(device.index())),
-                entry("modelName", device.node().model().name()), entry("namespace", project.namespace()),
-                entry("pod", pod), entry("container", "trainer"));
-        platform.alertmanager().api().post(List.of(PostableAlert.firing(labels,
-                Map.of("summary", "posted by " + getClass().getSimpleName()), Instant.now().minusSeconds(60))));
+        JsonNode session = GpuUsageAlerts.startSession(platform, api, device, project, pod,
+                getClass().getSimpleName());
 
-        JsonNode session = await().atMost(PATIENCE).until(() -> sessionOf(api, device, pod), Optional::isPresent)
-                .orElseThrow();
         assertThat(session.path("state").asText()).isEqualTo("OPEN");
         assertThat(session.path("cluster").asText()).isEqualTo(device.cluster());
         assertThat(session.path("project").path("namespace").asText()).isEqualTo(project.namespace());
@@ -55,12 +42,6 @@ class AlertingChainIT {
         assertThat(start.traceIdHex()).isEqualTo(session.path("traceId").asText());
         assertThat(start.attributes()).containsEntry("gpu.uuid", device.uuid())
                 .containsEntry("k8s.namespace.name", project.namespace());
-    }
-
-    private static Optional<JsonNode> sessionOf(SiteApi api, FleetDevice device, String pod) {
-        JsonNode items = api.get("/api/v1/sessions?device=" + device.uuid()).path("items");
-        return StreamSupport.stream(items.spliterator(), false)
-                .filter(session -> pod.equals(session.path("pod").asText())).findFirst();
     }
 
     private static Optional<ReceivedSpan> startSpanOf(Platform platform, String pod) {

@@ -2,11 +2,8 @@ package org.aitelemetry.e2e.support;
 
 import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Page;
-import com.microsoft.playwright.options.AriaRole;
 import java.nio.file.Path;
-import java.util.regex.Pattern;
 import org.aitelemetry.devkit.keycloak.DemoUser;
-import org.aitelemetry.devkit.keycloak.KeycloakClients;
 import org.aitelemetry.devkit.launcher.Platform;
 
 /**
@@ -14,9 +11,6 @@ import org.aitelemetry.devkit.launcher.Platform;
  * person takes: open a page, sign in through Keycloak's real login page, sign out, take a screenshot.
  */
 public final class SiteBrowser implements AutoCloseable {
-
-    /** The session cookies of the site's code-flow tenant {@code web} (q_session_web and its chunks). */
-    private static final Pattern SITE_SESSION_COOKIES = Pattern.compile("^q_session");
 
     private final BrowserContext context;
     private final Page page;
@@ -54,15 +48,17 @@ public final class SiteBrowser implements AutoCloseable {
     }
 
     /**
-     * Ends the Keycloak session (its logout endpoint, confirmed as a person would) and drops the site's session
-     * cookies, so the next page of the site needs a new sign-in.
+     * Logs out as a person does, with the header's link: the site ends its session and Keycloak's (RP-initiated
+     * logout) and comes back to the site, which asks for a sign-in again.
      */
     public void logOut() {
-        page.navigate(platform.keycloak().realmUrl() + "/protocol/openid-connect/logout?client_id="
-                + KeycloakClients.SITE);
-        page.locator("#kc-logout").click();
-        page.getByRole(AriaRole.HEADING, new Page.GetByRoleOptions().setName("You are logged out")).waitFor();
-        context.clearCookies(new BrowserContext.ClearCookiesOptions().setName(SITE_SESSION_COOKIES));
+        page.locator("#logout").click();
+        loginPage().awaitShown();
+    }
+
+    /** Lays the page out at another viewport, e.g. a phone's. */
+    public void resize(int width, int height) {
+        page.setViewportSize(width, height);
     }
 
     /** A full-page PNG of what the browser shows, {@code <name>.png} (see {@link Screenshots}). */

@@ -9,10 +9,10 @@ import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
 /**
- * How pages print numbers and times: fixed decimals, a dash for "no reading", UTC timestamps to the minute. Called as
- * {@code {fmt:fixed(value, 1)}}: namespace functions take null arguments, where {@code value.fixed(1)} would fail.
+ * How pages print numbers and times: fixed decimals, a dash for "no reading", UTC timestamps to the minute, as
+ * {@code {value.fixed(1)}}. A missing value prints a dash ({@link MissingValueResolver}).
  */
-@TemplateExtension(namespace = "fmt")
+@TemplateExtension
 public final class Formats {
 
     private static final DateTimeFormatter MINUTE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT);

@@ -9,6 +9,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
+import org.aitelemetry.site.api.ApiProblem;
 import org.aitelemetry.site.health.JobHealthService;
 import org.aitelemetry.site.health.JobHealthView;
 import org.aitelemetry.site.page.PageContext.Section;
@@ -46,7 +47,8 @@ public class JobHealthPage {
             return Uni.createFrom().item(Templates.jobHealth(page, null, null, null, null));
         }
         return jobs.lookup(pages.caller(), cluster, namespace, List.of(), podPrefix)
-                .map(job -> Templates.jobHealth(page, cluster, namespace, podPrefix, job));
+                .map(job -> Templates.jobHealth(page, cluster, namespace, podPrefix, job))
+                .onFailure(ApiProblem.class).transform(problem -> PageProblem.of((ApiProblem) problem));
     }
 
     private static boolean isBlank(String text) {

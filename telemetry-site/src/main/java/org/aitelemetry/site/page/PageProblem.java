@@ -1,5 +1,7 @@
 package org.aitelemetry.site.page;
 
+import org.aitelemetry.site.api.ApiProblem;
+
 /**
  * A page request that cannot be served as asked: rendered as an HTML page in the site's frame by
  * {@link PageProblemMapper}, where the API answers the same refusal with a problem document. As in the API, an object
@@ -16,6 +18,11 @@ public final class PageProblem extends RuntimeException {
 
     public static PageProblem notFound(String what) {
         return new PageProblem(404, "There is no " + what + ", or it is not visible to you.");
+    }
+
+    /** The API's refusal of a lookup a page shares with it (a 400 or 404), as a page. */
+    public static PageProblem of(ApiProblem problem) {
+        return new PageProblem(problem.status(), problem.getMessage());
     }
 
     public static PageProblem badParameter(String name, String reason) {
@@ -49,6 +56,10 @@ public final class PageProblem extends RuntimeException {
     }
 
     public String title() {
-        return status == 404 ? "Not found" : "Bad request";
+        return switch (status) {
+            case 404 -> "Not found";
+            case 403 -> "Forbidden";
+            default -> "Bad request";
+        };
     }
 }

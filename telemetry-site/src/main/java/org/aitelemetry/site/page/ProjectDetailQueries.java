@@ -56,7 +56,7 @@ public class ProjectDetailQueries {
             TimeWindow usageWindow = new TimeWindow(to.minus(window.length()), to);
             SessionFilters projectSessions = new SessionFilters(null, id, null, null, new TimeWindow(null, null));
             return Uni.combine().all().unis(usage.usage(caller, id, usageWindow, window.granularity()),
-                    pool.preparedQuery(IDLE).execute(Tuple.of(id, FleetOverviewQueries.BUSY_PERCENT))
+                    pool.preparedQuery(IDLE).execute(Tuple.of(id, BusyGpu.PERCENT))
                             .map(rows -> FleetOverviewQueries.list(rows, ProjectDetailQueries::idle)),
                     sessions.list(caller, projectSessions, SessionQueries.NEWEST_FIRST,
                             new PageRequest(0, SESSIONS_SHOWN)).map(page -> page.items()))

@@ -11,7 +11,7 @@ import org.aitelemetry.site.api.PagedQuery;
 import org.aitelemetry.site.api.SqlFilter;
 import org.aitelemetry.site.security.Caller;
 
-/** The projects table: the caller's projects (all for admins), searched by namespace or title prefix. */
+/** The projects table: the caller's projects (all for admins), searched by a prefix of the namespace or title. */
 @ApplicationScoped
 public class ProjectListQueries {
 
@@ -27,8 +27,8 @@ public class ProjectListQueries {
         this.pool = pool;
     }
 
-    public Uni<Page<ProjectRow>> list(Caller caller, String cluster, String search, PageRequest page) {
-        SqlFilter filter = new SqlFilter().memberOf(caller, "c.name", "p.namespace").when(cluster, "c.name = ?");
+    public Uni<Page<ProjectRow>> list(Caller caller, String search, PageRequest page) {
+        SqlFilter filter = new SqlFilter().memberOf(caller, "c.name", "p.namespace");
         if (search != null && !search.isBlank()) {
             String pattern = LikePattern.prefix(search.strip().toLowerCase());
             filter.and("(p.namespace LIKE ? ESCAPE '\\' OR lower(p.title) LIKE ? ESCAPE '\\')", pattern, pattern);

@@ -8,8 +8,6 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import org.aitelemetry.site.api.ApiProblem;
-import org.aitelemetry.site.api.QueryParams;
 import org.aitelemetry.site.page.PageContext.Section;
 import org.aitelemetry.site.security.Roles;
 import org.jboss.resteasy.reactive.RestPath;
@@ -39,13 +37,11 @@ public class ProjectPage {
     @GET
     @Produces(MediaType.TEXT_HTML)
     public Uni<TemplateInstance> project(@RestPath String projectId, @RestQuery String window) {
-        long id = QueryParams.id("projectId", projectId);
+        long id = PageProblem.id(projectId, "project");
         UsageWindow usageWindow = window == null || window.isEmpty() ? UsageWindow.WEEK : UsageWindow.parse(window)
-                .orElseThrow(() -> ApiProblem.badParameter("window", "must be one of 24h, 7d, 30d"));
+                .orElseThrow(() -> PageProblem.badParameter("window", "must be one of 24h, 7d, 30d"));
         return queries.detail(pages.caller(), id, usageWindow).map(detail -> {
-            if (detail == null) {
-                throw ApiProblem.notFound("project " + id);
-            }
+            PageProblem.found(detail, "project " + id);
             PageContext page = pages.context(detail.project().cluster() + "/" + detail.project().namespace(),
                     Section.PROJECTS);
             return Templates.project(page, detail, UsageWindow.values());

@@ -9,9 +9,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
-import java.util.Map;
-import org.aitelemetry.site.api.PageRequest;
-import org.aitelemetry.site.api.QueryParams;
 import org.aitelemetry.site.page.PageContext.Section;
 import org.aitelemetry.site.security.Roles;
 import org.jboss.resteasy.reactive.RestQuery;
@@ -22,12 +19,13 @@ import org.jboss.resteasy.reactive.RestQuery;
 public class ProjectsPage {
 
     static final int PAGE_SIZE = 50;
+    private static final int MAX_SEARCH = 200;
     private static final String PATH = "/pages/projects";
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance projects(PageContext page, List<ProjectRow> projects, PageLinks paging,
-                String q, String cluster);
+        static native TemplateInstance projects(PageContext page, List<ProjectRow> projects, Pager pager,
+                String q);
     }
 
     private final Pages pages;
@@ -40,17 +38,10 @@ public class ProjectsPage {
 
     @GET
     @Produces(MediaType.TEXT_HTML)
-    public Uni<TemplateInstance> projects(@RestQuery String q, @RestQuery String cluster, @RestQuery String page) {
-        String search = QueryParams.text("q", q, 200);
-        String clusterName = QueryParams.text("cluster", cluster, 253);
-        PageRequest request = PageRequest.of(page, Integer.toString(PAGE_SIZE));
+    public Uni<TemplateInstance> projects(@RestQuery String q, @RestQuery String page) {
+        TableQuery query = TableQuery.parse(q, page, MAX_SEARCH);
         PageContext context = pages.context("Research projects", Section.PROJECTS);
-        return queries.list(pages.caller(), clusterName, search, request).map(found -> Templates.projects(context,
-                found.items(), PageLinks.of(found.page(), PATH, Map.of("q", nullToEmpty(search), "cluster",
-                        nullToEmpty(clusterName))), search, clusterName));
-    }
-
-    private static String nullToEmpty(String text) {
-        return text == null ? "" : text;
+        return queries.list(pages.caller(), query.search(), query.request(PAGE_SIZE)).map(found -> Templates
+                .projects(context, found.items(), Pager.of(found.page(), PATH, query), query.search()));
     }
 }
