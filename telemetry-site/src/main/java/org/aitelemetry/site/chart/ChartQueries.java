@@ -32,9 +32,9 @@ public class ChartQueries {
     }
 
     public Uni<ChartData> draw(ChartName chart, ChartTarget target, ChartRange range) {
-        // Aligned to the step, so that reloads within one step draw the same points.
-        long step = range.step().toSeconds();
-        Instant to = Instant.ofEpochSecond(clock.instant().getEpochSecond() / step * step);
+        // Ends now: a window ending at the last step boundary would miss the latest readings (all of them, on a
+        // source that started less than a step ago).
+        Instant to = clock.instant().truncatedTo(ChronoUnit.SECONDS);
         Instant from = to.minus(range.length());
         List<SeriesQuery> queries = chart.queries(target, range.step());
         List<Uni<Drawn>> lines = queries.stream().map(query -> line(query, from, to, range)).toList();
@@ -47,8 +47,7 @@ public class ChartQueries {
                 series.add(line.line());
                 line.notice().ifPresent(notices::add);
             });
-            return new ChartData(chart.id(), chart.title(), chart.unit(), range.label(), from.truncatedTo(
-                    ChronoUnit.SECONDS), to, series, notices);
+            return new ChartData(chart.id(), chart.title(), chart.unit(), range.label(), from, to, series, notices);
         });
     }
 
