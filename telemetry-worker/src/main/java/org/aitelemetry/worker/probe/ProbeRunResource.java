@@ -89,7 +89,7 @@ public class ProbeRunResource {
     private Response forbidden(ProbeReport report, Throwable refusal) {
         metrics.received("forbidden");
         LOG.warnf("Refused probe run %s of %s: %s", report.runId(), report.hostname(), refusal.getMessage());
-        return Problem.response(Response.Status.FORBIDDEN, "Report for another node", refusal.getMessage());
+        return Problem.response(Response.Status.FORBIDDEN, "Outside the token's node", refusal.getMessage());
     }
 
     private Response unavailable(ProbeReport report, Throwable failure) {

@@ -82,7 +82,7 @@ class ProbeNodeScopeTest {
         double refused = WorkerMetrics.value("telemetry_probe_runs_received_total", "outcome=\"forbidden\"");
 
         post(nodeToken(), report(NODE, run, List.of("GPU-scope-a1", OTHER_GPU))).statusCode(403)
-                .contentType("application/problem+json").body("title", equalTo("Report for another node"))
+                .contentType("application/problem+json").body("title", equalTo("Outside the token's node"))
                 .body("detail", allOf(containsString("node " + NODE + " only"), containsString("GPU " + OTHER_GPU),
                         containsString("node " + OTHER_NODE)));
 
