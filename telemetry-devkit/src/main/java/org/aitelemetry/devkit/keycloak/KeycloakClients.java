@@ -32,6 +32,13 @@ public final class KeycloakClients {
     public static final String TEST_WRONG_AUDIENCE = "test-wrong-audience";
     /** Its access tokens live 2 s, for tests that need an expired one. */
     public static final String TEST_SHORT_LIVED = "test-short-lived";
+    /**
+     * A probe credential scoped to one node: role probe-writer, and a hard-coded claim
+     * {@code {"aitelemetry": {"node": "probe-node-a"}}} (claim path {@value #TEST_PROBE_NODE_CLAIM}).
+     */
+    public static final String TEST_PROBE_NODE = "test-probe-node";
+    public static final String TEST_PROBE_NODE_CLAIM = "aitelemetry/node";
+    public static final String TEST_PROBE_NODE_NAME = "probe-node-a";
 
     private KeycloakClients() {
     }

@@ -12,6 +12,7 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
+import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import org.aitelemetry.worker.kube.CheckRequest.TargetNode;
@@ -20,9 +21,10 @@ import org.jboss.logging.Logger;
 /**
  * Turns PENDING health-check requests of this worker's cluster into gpu-probe Jobs. A round claims requests with
  * {@code FOR UPDATE SKIP LOCKED} in the statement that moves them to SCHEDULED, so two replicas never claim one
- * request; then it creates one Job per target node. A request whose Jobs could not be created goes back to PENDING
- * (retried next round; Job names are deterministic, so a Job created before the failure is not duplicated); one with no
- * node to run on fails.
+ * request; then it creates one Job per target node. A request whose Jobs could not be created goes back to PENDING,
+ * not to be claimed again before its backoff has passed ({@link JobCreationRetries}; Job names are deterministic, so a
+ * Job created before the failure is not duplicated), and fails with the last error once its attempts are used up or
+ * the API called the Job invalid; one with no node to run on fails at once.
  */
 @ApplicationScoped
 public class CheckScheduler {
@@ -32,21 +34,36 @@ public class CheckScheduler {
     private static final String CLAIM = """
             WITH claimed AS (
               SELECT r.id FROM health_check_request r JOIN ai_cluster c ON c.id = r.cluster_id
-              WHERE r.state = 'PENDING' AND c.name = $1 ORDER BY r.created_at LIMIT $2
+              WHERE r.state = 'PENDING' AND c.name = $1 AND (r.schedule_after IS NULL OR r.schedule_after <= now())
+              ORDER BY r.created_at LIMIT $2
               FOR UPDATE OF r SKIP LOCKED)
             UPDATE health_check_request r SET state = 'SCHEDULED', state_reason = NULL, updated_at = now()
             FROM claimed WHERE r.id = claimed.id
-            RETURNING r.id, r.cluster_id, r.target_kind, r.node_name, r.namespace, r.pod_selector, r.pod_names, r.tests""";
+            RETURNING r.id, r.cluster_id, r.target_kind, r.node_name, r.namespace, r.pod_selector, r.pod_names, r.tests,
+                      r.schedule_attempts""";
 
     private static final String SET_STATE = """
             UPDATE health_check_request SET state = $2, state_reason = $3, job_name = $4, updated_at = now()
             WHERE id = $1""";
+
+    private static final String RETRY_LATER = """
+            UPDATE health_check_request SET state = 'PENDING', state_reason = $2, schedule_attempts = $3,
+              schedule_after = now() + make_interval(secs => $4), updated_at = now()
+            WHERE id = $1""";
+
+    private static final String GIVE_UP = """
+            UPDATE health_check_request SET state = 'FAILED', state_reason = $2, schedule_attempts = $3,
+              schedule_after = NULL, updated_at = now()
+            WHERE id = $1""";
+
+    private static final int REASON_WIDTH = 2000;
 
     private final Pool pool;
     private final KubeConfig config;
     private final CheckTargets targets;
     private final ProbeJobs jobs;
     private final Instance<KubernetesClient> client;
+    private final JobCreationRetries retries;
 
     CheckScheduler(Pool pool, KubeConfig config, CheckTargets targets, ProbeJobs jobs,
             Instance<KubernetesClient> client) {
@@ -55,6 +72,7 @@ public class CheckScheduler {
         this.targets = targets;
         this.jobs = jobs;
         this.client = client;
+        this.retries = new JobCreationRetries(config.jobCreation());
     }
 
     @Scheduled(identity = "kubernetes-check-scheduler", every = "${telemetry.kubernetes.schedule-every:off}",
@@ -65,7 +83,7 @@ public class CheckScheduler {
 
     /** One round; completes with the requests it claimed. */
     public Uni<List<UUID>> scheduleDue() {
-        return pool.preparedQuery(CLAIM).execute(Tuple.of(config.cluster(), config.batchSize()))
+        return pool.preparedQuery(CLAIM).execute(Tuple.of(config.cluster().orElseThrow(), config.batchSize()))
                 .onItem().transformToMulti(rows -> Multi.createFrom().iterable(rows)).map(CheckRequest::of)
                 .onItem().transformToUniAndConcatenate(request -> schedule(request).replaceWith(request.id()))
                 .collect().asList();
@@ -75,11 +93,27 @@ public class CheckScheduler {
         return targets.nodes(request).chain(nodes -> nodes.isEmpty()
                 ? setState(request.id(), "FAILED", "no node hosts the target's GPUs now", null)
                 : create(request, nodes).chain(() -> setState(request.id(), "SCHEDULED", null, jobName(request, nodes))))
-                .onFailure().call(e -> {
-                    LOG.warnf(e, "Could not schedule health check %s; retried next round", request.id());
-                    return setState(request.id(), "PENDING", "scheduling failed: " + message(e), null);
-                })
+                .onFailure().call(e -> failed(request, e))
                 .onFailure().recoverWithNull().replaceWithVoid();
+    }
+
+    private Uni<Void> failed(CheckRequest request, Throwable error) {
+        int attempt = request.attempts() + 1;
+        Duration delay = retries.after(attempt, error).orElse(null);
+        if (delay == null) {
+            LOG.errorf(error, "Health check %s failed: its Jobs could not be created (attempt %d of %d)", request.id(),
+                    attempt, retries.attempts());
+            String why = JobCreationRetries.invalid(error) ? "the Kubernetes API refused the Job as invalid: "
+                    : "Jobs could not be created in " + attempt + " attempts; last error: ";
+            return pool.preparedQuery(GIVE_UP).execute(Tuple.of(request.id(), reason(why, error), attempt))
+                    .replaceWithVoid();
+        }
+        LOG.warnf(error, "Could not schedule health check %s (attempt %d of %d); retried in %d s", request.id(),
+                attempt, retries.attempts(), delay.toSeconds());
+        String why = "attempt " + attempt + " of " + retries.attempts() + " failed, retried in " + delay.toSeconds()
+                + " s: ";
+        return pool.preparedQuery(RETRY_LATER).execute(Tuple.of(request.id(), reason(why, error), attempt,
+                delay.toMillis() / 1000.0)).replaceWithVoid();
     }
 
     private Uni<Void> create(CheckRequest request, List<TargetNode> nodes) {
@@ -107,8 +141,9 @@ public class CheckScheduler {
         return pool.preparedQuery(SET_STATE).execute(Tuple.of(id, state, reason, jobName)).replaceWithVoid();
     }
 
-    static String message(Throwable e) {
-        String text = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return text.length() <= 1900 ? text : text.substring(0, 1900);
+    /** {@code state_reason}: the prefix and the error's message, cut to the column's width. */
+    private static String reason(String prefix, Throwable error) {
+        String reason = prefix + (error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage());
+        return reason.length() <= REASON_WIDTH ? reason : reason.substring(0, REASON_WIDTH);
     }
 }

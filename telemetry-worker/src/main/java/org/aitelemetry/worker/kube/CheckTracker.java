@@ -53,7 +53,7 @@ public class CheckTracker {
 
     /** One round over every open request of the cluster. */
     public Uni<Void> track() {
-        return pool.preparedQuery(OPEN).execute(Tuple.of(config.cluster()))
+        return pool.preparedQuery(OPEN).execute(Tuple.of(config.cluster().orElseThrow()))
                 .onItem().transformToMulti(rows -> Multi.createFrom().iterable(rows))
                 .onItem().transformToUniAndConcatenate(this::track)
                 .collect().last().replaceWithVoid();

@@ -56,7 +56,7 @@ public class IdleCheckPolicy {
     /** One round; completes with the nodes that got a request. */
     public Uni<List<String>> requestDue() {
         KubeConfig.IdleCheck idle = config.idleCheck();
-        Tuple args = Tuple.of(config.cluster(), REQUESTER, idle.utilizationBelow(),
+        Tuple args = Tuple.of(config.cluster().orElseThrow(), REQUESTER, idle.utilizationBelow(),
                 (double) idle.after().toSeconds(), (double) idle.interval().toSeconds());
         return pool.withTransaction(conn -> conn.query(LOCK).execute()
                 .chain(() -> conn.preparedQuery(INSERT).execute(args))

@@ -3,6 +3,7 @@ package org.aitelemetry.worker.kube;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
+import java.util.Optional;
 
 /** The Kubernetes node signal and on-demand gpu-probe Jobs: {@code telemetry.kubernetes.*} (off by default). */
 @ConfigMapping(prefix = "telemetry.kubernetes")
@@ -12,9 +13,11 @@ public interface KubeConfig {
     @WithDefault("false")
     boolean enabled();
 
-    /** The cluster this worker acts on, as named in {@code ai_cluster}; nothing else is touched. */
-    @WithDefault("default")
-    String cluster();
+    /**
+     * The cluster this worker acts on, as named in {@code ai_cluster}; nothing else is touched. Required when enabled
+     * ({@link KubeConfigCheck}): a guessed name would leave every request PENDING, or act on the wrong cluster's rows.
+     */
+    Optional<String> cluster();
 
     /** Key of the taint put on a node whose verdict is FAILED (value {@code true}). */
     @WithDefault("aitelemetry.org/gpu-unhealthy")
@@ -48,7 +51,10 @@ public interface KubeConfig {
     @WithDefault("http://telemetry-worker:8081")
     String workerUrl();
 
-    /** Secret holding the probe's bearer token (role probe-writer), mounted into the Job. */
+    /**
+     * Secret holding the probe's bearer token (role probe-writer), mounted into the Job; {@code {node}} in the name is
+     * replaced by the Job's node, for node-scoped tokens ({@code telemetry.probes.node-claim}).
+     */
     @WithDefault("gpu-probe-token")
     String tokenSecret();
 
@@ -64,7 +70,25 @@ public interface KubeConfig {
     @WithDefault("20")
     int batchSize();
 
+    JobCreation jobCreation();
+
     IdleCheck idleCheck();
+
+    /** Retries of a request whose Jobs the API would not create (an outage, RBAC, a quota, a missing namespace). */
+    interface JobCreation {
+
+        /** Scheduling rounds a request gets before it fails; a Job the API calls invalid (400, 422) fails at once. */
+        @WithDefault("5")
+        int attempts();
+
+        /** Delay before the first retry; it doubles with each failed attempt. */
+        @WithDefault("30s")
+        Duration backoff();
+
+        /** Longest delay between two attempts. */
+        @WithDefault("10m")
+        Duration backoffMax();
+    }
 
     /** NODE checks of nodes whose GPUs sit idle. */
     interface IdleCheck {

@@ -41,7 +41,8 @@ public class NodeSignalJob {
     @ConsumeEvent(VerdictChange.ADDRESS)
     Uni<Void> onChange(VerdictChange change) {
         if (!config.enabled() || change.scope() != VerdictChange.Scope.NODE
-                || !config.cluster().equals(change.cluster()) || change.current() == HealthVerdict.UNKNOWN) {
+                || !config.cluster().orElseThrow().equals(change.cluster())
+                || change.current() == HealthVerdict.UNKNOWN) {
             return Uni.createFrom().voidItem();
         }
         return applyLogged(change.node(), change.current(), String.join("; ", change.reasons()));
@@ -55,7 +56,7 @@ public class NodeSignalJob {
 
     /** Applies every stored node verdict of the cluster, one node at a time. */
     public Uni<Void> reconcile() {
-        return pool.preparedQuery(NODE_VERDICTS).execute(Tuple.of(config.cluster()))
+        return pool.preparedQuery(NODE_VERDICTS).execute(Tuple.of(config.cluster().orElseThrow()))
                 .onItem().transformToMulti(rows -> Multi.createFrom().iterable(rows))
                 .onItem().transformToUniAndConcatenate((Row row) -> applyLogged(row.getString("name"),
                         HealthVerdict.valueOf(row.getString("health")), row.getString("health_reason")))

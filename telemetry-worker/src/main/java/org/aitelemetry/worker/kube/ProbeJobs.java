@@ -72,10 +72,15 @@ public class ProbeJobs {
                                 .addNewVolumeMount().withName("token").withMountPath(TOKEN_DIR).withReadOnly(true)
                                 .endVolumeMount()
                             .endContainer()
-                            .addNewVolume().withName("token").withNewSecret().withSecretName(config.tokenSecret())
+                            .addNewVolume().withName("token").withNewSecret().withSecretName(tokenSecret(node))
                                 .endSecret().endVolume()
                         .endSpec()
                     .endTemplate()
                 .endSpec().build();
+    }
+
+    /** One Secret for every node, or with {@code {node}} in its name one per node (node-scoped probe tokens). */
+    String tokenSecret(String node) {
+        return config.tokenSecret().replace("{node}", node);
     }
 }

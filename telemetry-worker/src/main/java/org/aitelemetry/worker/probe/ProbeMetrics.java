@@ -16,7 +16,7 @@ public class ProbeMetrics {
 
     /**
      * A post answered: {@code created} (201), {@code replayed} (200, stored already), {@code malformed} (400),
-     * {@code media-type} (415) or {@code unavailable} (503).
+     * {@code forbidden} (403, another node's report), {@code media-type} (415) or {@code unavailable} (503).
      */
     void received(String outcome) {
         Counter.builder("telemetry.probe.runs.received").tag("outcome", outcome)

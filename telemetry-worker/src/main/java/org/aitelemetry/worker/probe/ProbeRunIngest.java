@@ -35,11 +35,12 @@ public class ProbeRunIngest {
         this.verdicts = verdicts;
     }
 
-    public Uni<Outcome> ingest(ProbeReport report) {
+    /** @param node the name of the node the run is linked by ({@link ProbeNodeScope#nodeOf}) */
+    public Uni<Outcome> ingest(ProbeReport report, String node) {
         List<GpuTests> gpus = report.gpus().stream().map(GpuReport::tests).toList();
         return pool.withTransaction(connection -> store.previouslySlow(connection, report)
                 .map(history -> scorer.score(gpus, history))
-                .chain(scores -> store.insertRun(connection, report, runVerdict(scores))
+                .chain(scores -> store.insertRun(connection, report, node, runVerdict(scores))
                         .chain(inserted -> inserted == null
                                 ? store.load(connection, report.runId()).map(run -> new Outcome(false, run, List.of()))
                                 : score(connection, report, inserted, scores))));

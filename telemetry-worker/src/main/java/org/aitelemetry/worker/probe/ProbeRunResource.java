@@ -7,9 +7,11 @@ import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
 import org.aitelemetry.worker.alert.IngestConfig;
@@ -20,9 +22,10 @@ import org.jboss.logging.Logger;
 /**
  * Receives gpu-probe reports (src/main/openapi/telemetry-ingest.yaml). The run is stored and scored before the answer:
  * 201 for a new run, 200 with the stored run for one posted before (the probe retries 5xx and connection errors, so a
- * run may come twice). A report that can never be scored gets 400 with the reason; a database fault or one slower than
- * {@code telemetry.ingest.store-timeout} gets 503 so that the probe retries. Verdict changes are announced only after
- * the commit.
+ * run may come twice). A report that can never be scored gets 400 with the reason, one a node-scoped token may not
+ * write ({@link ProbeNodeScope}) 403 with the reason, and nothing of either is stored; a database fault or one slower
+ * than {@code telemetry.ingest.store-timeout} gets 503 so that the probe retries. Verdict changes are announced only
+ * after the commit.
  */
 @Path("/api/ingest/v1/probe-runs")
 public class ProbeRunResource {
@@ -33,12 +36,15 @@ public class ProbeRunResource {
     private static final Logger LOG = Logger.getLogger(ProbeRunResource.class);
 
     private final ProbeReportParser parser = new ProbeReportParser();
+    private final ProbeNodeScope scope;
     private final ProbeRunIngest ingest;
     private final VerdictAnnouncer announcer;
     private final ProbeMetrics metrics;
     private final Duration storeTimeout;
 
-    ProbeRunResource(ProbeRunIngest ingest, VerdictAnnouncer announcer, ProbeMetrics metrics, IngestConfig config) {
+    ProbeRunResource(ProbeNodeScope scope, ProbeRunIngest ingest, VerdictAnnouncer announcer, ProbeMetrics metrics,
+            IngestConfig config) {
+        this.scope = scope;
         this.ingest = ingest;
         this.announcer = announcer;
         this.metrics = metrics;
@@ -50,7 +56,8 @@ public class ProbeRunResource {
     @Consumes(MediaType.WILDCARD)
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
     @RolesAllowed(PROBE_WRITER)
-    public Uni<Response> receive(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] body) {
+    public Uni<Response> receive(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+            @Context SecurityContext caller, byte[] body) {
         if (contentType == null || !MediaType.valueOf(contentType).isCompatible(MediaType.APPLICATION_JSON_TYPE)) {
             metrics.received("media-type");
             return Uni.createFrom().item(Problem.response(Response.Status.UNSUPPORTED_MEDIA_TYPE,
@@ -65,7 +72,8 @@ public class ProbeRunResource {
             return Uni.createFrom().item(
                     Problem.response(Response.Status.BAD_REQUEST, "Malformed probe report", e.getMessage()));
         }
-        return ingest.ingest(report)
+        return scope.nodeOf(caller.getUserPrincipal(), report)
+                .chain(node -> ingest.ingest(report, node))
                 .ifNoItem().after(storeTimeout)
                 .failWith(() -> new TimeoutException("the database took longer than " + storeTimeout))
                 .map(outcome -> {
@@ -74,7 +82,14 @@ public class ProbeRunResource {
                     return Response.status(outcome.created() ? Response.Status.CREATED : Response.Status.OK)
                             .entity(outcome.run()).type(MediaType.APPLICATION_JSON).build();
                 })
+                .onFailure(ForeignNodeException.class).recoverWithItem(refusal -> forbidden(report, refusal))
                 .onFailure().recoverWithItem(failure -> unavailable(report, failure));
+    }
+
+    private Response forbidden(ProbeReport report, Throwable refusal) {
+        metrics.received("forbidden");
+        LOG.warnf("Refused probe run %s of %s: %s", report.runId(), report.hostname(), refusal.getMessage());
+        return Problem.response(Response.Status.FORBIDDEN, "Outside the token's node", refusal.getMessage());
     }
 
     private Response unavailable(ProbeReport report, Throwable failure) {

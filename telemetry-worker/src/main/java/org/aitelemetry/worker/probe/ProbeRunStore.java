@@ -25,13 +25,14 @@ public class ProbeRunStore {
 
     /**
      * Idempotent by run id: a replay, or the loser of two concurrent posts of one run, inserts nothing and gets no row.
-     * The probe knows only its hostname: the node is the one node of that name, none when ambiguous; a request id that
-     * names no health-check request is dropped rather than refused, as the report itself is still worth keeping.
+     * The node is the one node of the given name (the report's hostname, or the node of a node-scoped token), none when
+     * ambiguous; a request id that names no health-check request is dropped rather than refused, as the report itself
+     * is still worth keeping.
      */
     private static final String INSERT_RUN = """
             INSERT INTO probe_run (run_id, node_id, hostname, request_id, schema_version, probe_version, started_at,
                                    finished_at, exit_code, verdict, report)
-            VALUES ($1, (SELECT min(id) FROM ai_node WHERE name = $2 HAVING count(*) = 1), $2,
+            VALUES ($1, (SELECT min(id) FROM ai_node WHERE name = $11 HAVING count(*) = 1), $2,
                     (SELECT id FROM health_check_request WHERE id = $3), $4, $5, $6, $7, $8, $9, $10::text::jsonb)
             ON CONFLICT (run_id) DO NOTHING
             RETURNING id, node_id""";
@@ -72,12 +73,12 @@ public class ProbeRunStore {
     }
 
     /** Null item when the run is stored already. */
-    public Uni<Inserted> insertRun(SqlConnection connection, ProbeReport report, String verdict) {
+    public Uni<Inserted> insertRun(SqlConnection connection, ProbeReport report, String node, String verdict) {
         Tuple run = Tuple.tuple().addUUID(report.runId()).addString(report.hostname()).addUUID(report.requestId())
                 .addString(report.schemaVersion()).addString(report.probeVersion())
                 .addOffsetDateTime(report.startedAt().atOffset(ZoneOffset.UTC))
                 .addOffsetDateTime(report.finishedAt().atOffset(ZoneOffset.UTC)).addInteger(report.exitCode())
-                .addString(verdict).addString(report.json());
+                .addString(verdict).addString(report.json()).addString(node);
         return connection.preparedQuery(INSERT_RUN).execute(run).map(rows -> {
             RowIterator<Row> inserted = rows.iterator();
             if (!inserted.hasNext()) {

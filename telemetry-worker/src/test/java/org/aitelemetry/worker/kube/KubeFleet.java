@@ -48,13 +48,34 @@ final class KubeFleet {
         return first;
     }
 
-    void openSession(String cluster, String node, long device, String namespace) {
+    /** @param device null for a session known only by its alert's node label */
+    void openSession(String cluster, String node, Long device, String namespace) {
         one("""
                 INSERT INTO usage_session (fingerprint, starts_at, state, alert_name, labels, cluster_name, node_name,
                   namespace, pod, device_id, trace_id, span_id)
                 VALUES ($1, now() - interval '1 hour', 'OPEN', 'GpuInUse', '{}', $2, $3, $4, 'trainer-0', $5,
                   '0123456789abcdef0123456789abcdef', '0123456789abcdef') RETURNING id""",
                 Tuple.of(UUID.randomUUID().toString().substring(0, 16), cluster, node, namespace, device));
+    }
+
+    void finalSession(String cluster, String node, long device, String namespace) {
+        one("""
+                INSERT INTO usage_session (fingerprint, starts_at, ends_at, state, close_reason, alert_name, labels,
+                  cluster_name, node_name, namespace, pod, device_id, trace_id, span_id)
+                VALUES ($1, now() - interval '2 hours', now() - interval '1 hour', 'FINAL', 'RESOLVED', 'GpuInUse', '{}',
+                  $2, $3, $4, 'trainer-0', $5, '0123456789abcdef0123456789abcdef', '0123456789abcdef') RETURNING id""",
+                Tuple.of(UUID.randomUUID().toString().substring(0, 16), cluster, node, namespace, device));
+    }
+
+    /** A MIG slice of the device held by the project of the namespace (created when missing). */
+    void slice(String cluster, long device, String namespace, String state) {
+        long project = one("""
+                INSERT INTO research_project (cluster_id, namespace) VALUES ($1, $2)
+                ON CONFLICT (cluster_id, namespace) DO UPDATE SET namespace = excluded.namespace RETURNING id""",
+                Tuple.of(cluster(cluster), namespace)).getLong("id");
+        one("""
+                INSERT INTO gpu_slice (device_id, gpu_instance_id, profile, project_id, pod, state)
+                VALUES ($1, 1, '1g.10gb', $2, 'notebook-0', $3) RETURNING id""", Tuple.of(device, project, state));
     }
 
     UUID nodeRequest(String cluster, String node) {
@@ -72,7 +93,21 @@ final class KubeFleet {
     }
 
     Row request(UUID id) {
-        return one("SELECT state, state_reason, job_name FROM health_check_request WHERE id = $1", Tuple.of(id));
+        return one("""
+                SELECT state, state_reason, job_name, schedule_attempts,
+                  extract(epoch FROM schedule_after - now()) AS seconds_to_retry
+                FROM health_check_request WHERE id = $1""", Tuple.of(id));
+    }
+
+    /** As if the request's backoff had passed. */
+    void due(UUID id) {
+        one("UPDATE health_check_request SET schedule_after = now() WHERE id = $1 RETURNING id", Tuple.of(id));
+    }
+
+    /** Leaves no PENDING request but the given one, so that a round claims that one alone. */
+    void cancelPendingExcept(UUID id) {
+        pool.preparedQuery("UPDATE health_check_request SET state = 'CANCELLED' WHERE state = 'PENDING' AND id <> $1")
+                .execute(Tuple.of(id)).await().atMost(WAIT);
     }
 
     long count(String sql, Tuple args) {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.Status;
+import io.fabric8.kubernetes.api.model.StatusBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobStatus;
 import io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder;
@@ -25,9 +27,11 @@ import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.junit.jupiter.api.Test;
 
 /**
- * On-demand checks against the fabric8 mock API server (CRUD) and real PostgreSQL: a PENDING request becomes exactly
- * one gpu-probe Job per target node with the expected spec and the request SCHEDULED; the Job's status drives the
- * request's state; concurrent rounds create one Job; the idle policy asks for one check per idle node per interval.
+ * On-demand checks against the fabric8 mock API server (CRUD, with scripted refusals where a test sets them) and real
+ * PostgreSQL: a PENDING request becomes exactly one gpu-probe Job per target node with the expected spec and the request
+ * SCHEDULED; the Job's status drives the request's state; concurrent rounds create one Job; Jobs the API refuses are
+ * retried with growing delays, then the request fails with the reason; the idle policy asks for one check per idle
+ * node per interval.
  */
 @QuarkusTest
 @TestProfile(KubeProfile.class)
@@ -160,6 +164,111 @@ class ProbeChecksTest {
     }
 
     @Test
+    void aProjectRequestRunsOnTheNodesHoldingTheProjectsGpusNow() {
+        KubeFleet fleet = new KubeFleet(pool);
+        String namespace = "team-" + UUID.randomUUID().toString().substring(0, 8);
+        String bySession = name();
+        fleet.openSession(KubeProfile.CLUSTER, bySession, fleet.node(KubeProfile.CLUSTER, bySession, 2, 0, "HEALTHY"),
+                namespace);
+        String byNodeLabel = node(fleet, 1);
+        fleet.openSession(KubeProfile.CLUSTER, byNodeLabel, null, namespace);
+        String bySlice = name();
+        fleet.slice(KubeProfile.CLUSTER, fleet.node(KubeProfile.CLUSTER, bySlice, 4, 0, "HEALTHY"), namespace,
+                "PRESENT");
+        String ended = name();
+        fleet.finalSession(KubeProfile.CLUSTER, ended, fleet.node(KubeProfile.CLUSTER, ended, 1, 0, "HEALTHY"),
+                namespace);
+        String goneSlice = name();
+        fleet.slice(KubeProfile.CLUSTER, fleet.node(KubeProfile.CLUSTER, goneSlice, 1, 0, "HEALTHY"), namespace,
+                "MISSING");
+        String otherProject = name();
+        fleet.openSession(KubeProfile.CLUSTER, otherProject,
+                fleet.node(KubeProfile.CLUSTER, otherProject, 1, 0, "HEALTHY"), namespace + "-other");
+        String otherCluster = name();
+        fleet.openSession("elsewhere", otherCluster, fleet.node("elsewhere", otherCluster, 1, 0, "HEALTHY"), namespace);
+        UUID id = fleet.request(KubeProfile.CLUSTER, "PROJECT", namespace, null);
+
+        assertThat(scheduler.scheduleDue().await().atMost(WAIT)).contains(id);
+
+        List<Job> jobs = jobs(id);
+        assertThat(jobs).extracting(job -> job.getSpec().getTemplate().getSpec().getNodeName())
+                .containsExactlyInAnyOrder(bySession, byNodeLabel, bySlice);
+        assertThat(jobs).allSatisfy(job -> {
+            assertThat(job.getSpec().getTemplate().getSpec().getPriorityClassName()).isEqualTo("gpu-probe-low");
+            assertThat(job.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs())
+                    .containsSequence("--request-id", id.toString());
+        });
+        assertThat(jobs).extracting(job -> job.getMetadata().getName()).doesNotHaveDuplicates();
+        var row = fleet.request(id);
+        assertThat(row.getString("state")).isEqualTo("SCHEDULED");
+        assertThat(row.getString("job_name")).isEqualTo("gpu-probe-" + id);
+    }
+
+    @Test
+    void jobsTheApiRefusesAreRetriedWithGrowingDelaysUntilTheRequestFailsWithTheReason() {
+        KubeFleet fleet = new KubeFleet(pool);
+        UUID id = fleet.nodeRequest(KubeProfile.CLUSTER, node(fleet, 1));
+        fleet.cancelPendingExcept(id);
+        try {
+            refuseJobs(500, "etcdserver: request timed out");
+            assertThat(scheduler.scheduleDue().await().atMost(WAIT)).containsExactly(id);
+            var first = fleet.request(id);
+            assertThat(first.getString("state")).isEqualTo("PENDING");
+            assertThat(first.getInteger("schedule_attempts")).isEqualTo(1);
+            assertThat(first.getString("state_reason")).startsWith("attempt 1 of 3 failed, retried in 30 s: ")
+                    .contains("etcdserver: request timed out");
+            assertThat(first.getDouble("seconds_to_retry")).isBetween(25.0, 30.0);
+
+            assertThat(scheduler.scheduleDue().await().atMost(WAIT)).as("not before its backoff").isEmpty();
+
+            fleet.due(id);
+            refuseJobs(403, "jobs.batch is forbidden: User \"system:serviceaccount:ai-telemetry:telemetry-worker\""
+                    + " cannot create resource \"jobs\"");
+            assertThat(scheduler.scheduleDue().await().atMost(WAIT)).containsExactly(id);
+            var second = fleet.request(id);
+            assertThat(second.getString("state")).isEqualTo("PENDING");
+            assertThat(second.getInteger("schedule_attempts")).isEqualTo(2);
+            assertThat(second.getString("state_reason")).startsWith("attempt 2 of 3 failed, retried in 60 s: ")
+                    .contains("forbidden");
+            assertThat(second.getDouble("seconds_to_retry")).isBetween(55.0, 60.0);
+
+            fleet.due(id);
+            assertThat(scheduler.scheduleDue().await().atMost(WAIT)).containsExactly(id);
+            var last = fleet.request(id);
+            assertThat(last.getString("state")).isEqualTo("FAILED");
+            assertThat(last.getInteger("schedule_attempts")).isEqualTo(3);
+            assertThat(last.getString("state_reason"))
+                    .startsWith("Jobs could not be created in 3 attempts; last error: ").contains("forbidden");
+            assertThat(last.getValue("seconds_to_retry")).isNull();
+        } finally {
+            server.getKubernetesMockServer().clearExpectations();
+        }
+        fleet.due(id);
+        assertThat(scheduler.scheduleDue().await().atMost(WAIT)).as("a failed request stays failed").isEmpty();
+        assertThat(jobs(id)).isEmpty();
+    }
+
+    @Test
+    void aJobTheApiCallsInvalidFailsAtOnce() {
+        KubeFleet fleet = new KubeFleet(pool);
+        UUID id = fleet.nodeRequest(KubeProfile.CLUSTER, node(fleet, 1));
+        fleet.cancelPendingExcept(id);
+        try {
+            refuseJobs(422, "Job.batch is invalid: spec.template.spec.priorityClassName: Invalid value");
+            assertThat(scheduler.scheduleDue().await().atMost(WAIT)).containsExactly(id);
+        } finally {
+            server.getKubernetesMockServer().clearExpectations();
+        }
+
+        var row = fleet.request(id);
+        assertThat(row.getString("state")).isEqualTo("FAILED");
+        assertThat(row.getInteger("schedule_attempts")).isEqualTo(1);
+        assertThat(row.getString("state_reason")).startsWith("the Kubernetes API refused the Job as invalid: ")
+                .contains("priorityClassName");
+        assertThat(jobs(id)).isEmpty();
+    }
+
+    @Test
     void aProjectWithoutGpusFails() {
         KubeFleet fleet = new KubeFleet(pool);
         UUID id = fleet.request(KubeProfile.CLUSTER, "PROJECT", "team-idle", null);
@@ -174,9 +283,9 @@ class ProbeChecksTest {
     void idleNodesGetOneCheckPerInterval() {
         KubeFleet fleet = new KubeFleet(pool);
         String idleNode = node(fleet, 2);
-        String busy = "gpu-" + UUID.randomUUID().toString().substring(0, 8);
+        String busy = name();
         fleet.openSession(KubeProfile.CLUSTER, busy, fleet.node(KubeProfile.CLUSTER, busy, 2, 0, "HEALTHY"), "team-a");
-        String hot = "gpu-" + UUID.randomUUID().toString().substring(0, 8);
+        String hot = name();
         fleet.node(KubeProfile.CLUSTER, hot, 2, 90, "HEALTHY");
 
         List<String> requested = idle.requestDue().await().atMost(WAIT);
@@ -190,9 +299,21 @@ class ProbeChecksTest {
     }
 
     private static String node(KubeFleet fleet, int gpus) {
-        String name = "gpu-" + UUID.randomUUID().toString().substring(0, 8);
+        String name = name();
         fleet.node(KubeProfile.CLUSTER, name, gpus, 0, "HEALTHY");
         return name;
+    }
+
+    private static String name() {
+        return "gpu-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    /** From now on every Job creation in the probe namespace is answered with this refusal, until cleared. */
+    private void refuseJobs(int code, String message) {
+        server.getKubernetesMockServer().clearExpectations();
+        Status refusal = new StatusBuilder().withStatus("Failure").withCode(code).withMessage(message).build();
+        server.expect().post().withPath("/apis/batch/v1/namespaces/" + KubeProfile.NAMESPACE + "/jobs")
+                .andReturn(code, refusal).always();
     }
 
     private List<Job> jobs(UUID request) {
