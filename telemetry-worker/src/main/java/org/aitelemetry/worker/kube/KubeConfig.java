@@ -70,6 +70,18 @@ public interface KubeConfig {
     @WithDefault("20")
     int batchSize();
 
+    /** Interval of the round that turns pending requests into Jobs, or {@code off}; the scheduler reads it. */
+    @WithDefault("off")
+    String scheduleEvery();
+
+    /** Interval of the round that follows the Jobs to completion, or {@code off}; the scheduler reads it. */
+    @WithDefault("off")
+    String trackEvery();
+
+    /** Cron of the round that re-applies stored node verdicts as conditions and taints, or {@code off}. */
+    @WithDefault("off")
+    String reconcileCron();
+
     JobCreation jobCreation();
 
     IdleCheck idleCheck();
@@ -92,6 +104,10 @@ public interface KubeConfig {
 
     /** NODE checks of nodes whose GPUs sit idle. */
     interface IdleCheck {
+
+        /** Interval of the idle-time policy's round, or {@code off}; the scheduler reads it. */
+        @WithDefault("off")
+        String every();
 
         /** How long every GPU of a node must have been without a usage session. */
         @WithDefault("6h")
