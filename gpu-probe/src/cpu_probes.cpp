@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
-#include <memory>
 #include <thread>
 
 #include "cpu_gemm.h"
+#include "cpu_triad.h"
 #include "probe.h"
 
 namespace gpuprobe {
@@ -75,51 +75,6 @@ CpuGemmMeasurement measure_cpu_gemm(int n, int iterations, int warmup, int threa
     return m;
 }
 
-TriadMeasurement measure_triad(std::size_t bytes_per_array, int iterations, int warmup, int threads) {
-    TriadMeasurement m;
-    const std::size_t n = bytes_per_array / sizeof(double);
-    m.elements = n;
-    std::unique_ptr<double[]> a(new double[n]), b(new double[n]), c(new double[n]);
-    const double scalar = 3.0;
-    auto parallel = [&](auto&& body) {
-        std::vector<std::thread> pool;
-        for (int t = 0; t < threads; ++t) {
-            std::size_t lo = n * t / threads, hi = n * (t + 1) / threads;
-            pool.emplace_back([&body, lo, hi] { body(lo, hi); });
-        }
-        for (auto& th : pool) th.join();
-    };
-    // First touch by the same thread partition that later runs the triad (NUMA placement).
-    parallel([&](std::size_t lo, std::size_t hi) {
-        for (std::size_t i = lo; i < hi; ++i) {
-            a[i] = 0.0;
-            b[i] = 1.0 + static_cast<double>(i % 7);
-            c[i] = 2.0 + static_cast<double>(i % 5);
-        }
-    });
-    double* __restrict pa = a.get();
-    const double* __restrict pb = b.get();
-    const double* __restrict pc = c.get();
-    auto triad = [&](std::size_t lo, std::size_t hi) {
-        for (std::size_t i = lo; i < hi; ++i) pa[i] = pb[i] + scalar * pc[i];
-    };
-    for (int w = 0; w < warmup; ++w) parallel(triad);
-    std::vector<double> secs;
-    for (int it = 0; it < iterations; ++it) {
-        auto t0 = Clock::now();
-        parallel(triad);
-        secs.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
-    }
-    const double bytes = 3.0 * sizeof(double) * static_cast<double>(n);
-    m.median_seconds = median(secs);
-    m.gbps = bytes / m.median_seconds / 1e9;
-    m.best_gbps = bytes / *std::min_element(secs.begin(), secs.end()) / 1e9;
-    for (std::size_t i = 0; i < n; i += 4099) {
-        if (pa[i] != pb[i] + scalar * pc[i]) ++m.mismatches;
-    }
-    return m;
-}
-
 namespace {
 
 class CpuGemmProbe : public Probe {
@@ -168,7 +123,7 @@ class CpuMemoryBandwidthProbe : public Probe {
 public:
     std::string key() const override { return "cpu_memory_bandwidth"; }
     std::string description() const override {
-        return "CPU memory bandwidth, STREAM triad a = b + s*c over threads (3 x 8 bytes per element)";
+        return "CPU memory bandwidth, STREAM triad a = b + s*c over threads, non-temporal stores (3 x 8 bytes per element)";
     }
     Scope scope() const override { return Scope::cpu; }
     TestResult run(ProbeContext& ctx) override {
@@ -185,6 +140,7 @@ public:
         r.details = {{"array_mib", static_cast<long long>(o.mem_size_mib)},
                      {"elements", static_cast<long long>(m.elements)},
                      {"threads", static_cast<long long>(threads)},
+                     {"stores", triad_store_method()},
                      {"iterations", static_cast<long long>(o.iterations)},
                      {"median_ms", m.median_seconds * 1e3},
                      {"best_gbps", m.best_gbps},

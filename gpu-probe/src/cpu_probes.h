@@ -1,4 +1,4 @@
-// CPU probes (run everywhere, exercised by CI): single-precision GEMM and a STREAM triad.
+// CPU probes (run everywhere, exercised by CI): single-precision GEMM and a STREAM triad (cpu_triad.h).
 #pragma once
 #include <string>
 #include <vector>
@@ -14,16 +14,7 @@ struct CpuGemmMeasurement {
     std::string isa;
 };
 
-struct TriadMeasurement {
-    double gbps = 0;            // 3 arrays × 8 bytes × n / median seconds / 1e9 (STREAM counting)
-    double median_seconds = 0;
-    double best_gbps = 0;       // from the fastest repetition, as STREAM reports
-    long long mismatches = 0;
-    std::size_t elements = 0;
-};
-
 CpuGemmMeasurement measure_cpu_gemm(int n, int iterations, int warmup, int threads);
-TriadMeasurement measure_triad(std::size_t bytes_per_array, int iterations, int warmup, int threads);
 
 double median(std::vector<double> v);
 

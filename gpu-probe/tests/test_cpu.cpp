@@ -1,5 +1,6 @@
 #include "cpu_gemm.h"
 #include "cpu_probes.h"
+#include "cpu_triad.h"
 #include "test_util.h"
 
 using namespace gpuprobe;
@@ -31,6 +32,14 @@ int main() {
     EXPECT(big.mismatches == 0 && big.gflops > 0.1);
     TriadMeasurement t = measure_triad(8u << 20, 3, 1, 2);
     EXPECT(t.gbps > 0 && t.best_gbps >= t.gbps && t.mismatches == 0);
+    // An odd element count over 3 threads: the last range ends off a cache line (scalar tail).
+    TriadMeasurement odd = measure_triad((1u << 20) + 3 * sizeof(double), 2, 1, 3);
+    EXPECT_EQ(odd.elements, (1u << 17) + 3);
+    EXPECT_EQ(odd.mismatches, 0);
+    // Fewer elements than one cache line per thread: empty ranges, and the last thread does all of it.
+    TriadMeasurement tiny = measure_triad(5 * sizeof(double), 1, 0, 4);
+    EXPECT(tiny.elements == 5 && tiny.mismatches == 0);
+    EXPECT(!triad_store_method().empty());
     EXPECT(median({3, 1, 2}) == 2 && median({4, 1, 2, 3}) == 2.5);
     return TEST_RESULT();
 }
