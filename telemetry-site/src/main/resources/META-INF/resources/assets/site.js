@@ -51,7 +51,8 @@
       data: line.points.map((p) => ({ x: p[0], y: p[1] })),
       borderColor: COLORS[i % COLORS.length],
       backgroundColor: COLORS[i % COLORS.length],
-      pointRadius: 0,
+      // A line of a few points (a source that started recently) would be invisible without its points.
+      pointRadius: line.points.length < 20 ? 2 : 0,
       borderWidth: 1.5,
     }));
     if (charts.has(element)) {
@@ -66,7 +67,12 @@
         parsing: false,
         plugins: { title: { display: true, text: data.title + " (" + data.unit + ")" }, legend: { position: "bottom" } },
         scales: {
-          x: { type: "linear", ticks: { callback: (value) => timeLabel(value, data.range), maxTicksLimit: 8 } },
+          x: {
+            type: "linear",
+            min: Date.parse(data.from),
+            max: Date.parse(data.to),
+            ticks: { callback: (value) => timeLabel(value, data.range), maxTicksLimit: 8 },
+          },
           y: { beginAtZero: true },
         },
       },

@@ -140,7 +140,8 @@ class DashboardsIT {
     private static Map<String, String> pages(Platform platform, SiteApi api, DemoUser user) {
         Map<String, String> pages = new LinkedHashMap<>();
         JsonNode node = api.get("/api/v1/nodes?size=1").path("items").get(0);
-        FleetDevice device = platform.fleet().devices().get(0);
+        FleetDevice device = platform.fleet().devices().stream().filter(gpu -> !gpu.blank() && !gpu.mig())
+                .findFirst().orElseThrow();
         pages.put("fleet-overview", "/pages/fleet");
         pages.put("cluster", "/pages/clusters/" + api.get("/api/v1/clusters").path("items").get(0).path("id").asLong());
         pages.put("node", "/pages/nodes/" + node.path("id").asLong());
