@@ -32,7 +32,7 @@ final class ApiReport {
     }
 
     static void seeded(ApiFleetScale scale, ApiFleetSeeder.Seeded seeded) {
-        System.out.printf("%-11s %s in %.1f s (set-based SQL + ANALYZE): %s%n", "seeded",
+        System.out.printf("%-11s %s in %.1f s (set-based SQL + VACUUM ANALYZE): %s%n", "seeded",
                 ApiOptions.describe(scale), seeded.seconds(), seeded.rows().entrySet().stream()
                         .map(table -> String.format("%s %,d", table.getKey(), table.getValue()))
                         .collect(Collectors.joining(", ")));
