@@ -1,15 +1,7 @@
 package org.aitelemetry.devkit.bench;
 
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import org.aitelemetry.devkit.LoopbackPorts;
 import org.aitelemetry.devkit.Workspace;
-import org.aitelemetry.devkit.keycloak.KeycloakComponent;
-import org.aitelemetry.devkit.keycloak.RealmImport;
-import org.aitelemetry.devkit.postgres.PostgresComponent;
-import org.aitelemetry.devkit.postgres.SchemaMigrator;
 import org.aitelemetry.devkit.process.QuarkusAppComponent;
 
 /**
@@ -35,43 +27,18 @@ public final class ApiBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        if (List.of(args).contains("--help")) {
-            System.out.print(ApiOptions.USAGE);
-            return;
-        }
-        ApiOptions options;
-        try {
-            options = ApiOptions.parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.err.print(ApiOptions.USAGE);
-            System.exit(2);
-            return;
-        }
-        System.exit(new ApiBenchmark(options, Path.of("").toAbsolutePath()).run() ? 0 : 1);
+        BenchmarkCommand.main(args, ApiOptions.USAGE, ApiOptions::parse,
+                (options, root) -> new ApiBenchmark(options, root).run());
     }
 
     private boolean run() throws Exception {
         ApiReport report = new ApiReport(options);
         report.header(WorkerJvm.describe());
-        try (PostgresComponent postgres = new PostgresComponent(workspace);
-                KeycloakComponent keycloak = new KeycloakComponent(workspace, "keycloak",
-                        RealmImport.WITH_TEST_ADDITIONS)) {
-            postgres.start();
-            String database = postgres.createDatabase("api");
-            String jdbcUrl = postgres.jdbcUrl(database);
-            SchemaMigrator.migrate(jdbcUrl);
-            report.seeded(ApiFleetSeeder.seed(jdbcUrl, options.scale()));
-            ApiTargets targets = ApiTargets.load(jdbcUrl, OWN_CLUSTER, OWN_NAMESPACE);
-            keycloak.start();
-            Map<String, String> config = new HashMap<>(keycloak.siteConfig());
-            config.putAll(postgres.appConfig(database));
-            Path jar = root.resolve("telemetry-site/target/quarkus-app/quarkus-run.jar");
-            try (QuarkusAppComponent site = new QuarkusAppComponent("telemetry-site", jar, LoopbackPorts.free(), config,
-                    WorkerJvm.options(), workspace);
-                    ResearcherToken token = new ResearcherToken(keycloak)) {
-                site.start();
-                return measure(site, postgres.serverPid().orElseThrow(), token, targets, report);
+        try (SeededSite seededSite = new SeededSite(root, workspace)) {
+            report.seeded(seededSite.start(options.scale()));
+            ApiTargets targets = ApiTargets.load(seededSite.jdbcUrl(), OWN_CLUSTER, OWN_NAMESPACE);
+            try (ResearcherToken token = new ResearcherToken(seededSite.keycloak())) {
+                return measure(seededSite.site(), seededSite.postmasterPid(), token, targets, report);
             }
         }
     }

@@ -28,8 +28,12 @@ final class ApiReport {
     }
 
     void seeded(ApiFleetSeeder.Seeded seeded) {
-        System.out.printf("%-11s %s in %.1f s (set-based SQL + ANALYZE): %s%n", "seeded",
-                ApiOptions.describe(options.scale()), seeded.seconds(), seeded.rows().entrySet().stream()
+        seeded(options.scale(), seeded);
+    }
+
+    static void seeded(ApiFleetScale scale, ApiFleetSeeder.Seeded seeded) {
+        System.out.printf("%-11s %s in %.1f s (set-based SQL + VACUUM ANALYZE): %s%n", "seeded",
+                ApiOptions.describe(scale), seeded.seconds(), seeded.rows().entrySet().stream()
                         .map(table -> String.format("%s %,d", table.getKey(), table.getValue()))
                         .collect(Collectors.joining(", ")));
     }
@@ -103,7 +107,7 @@ final class ApiReport {
                 millis.p90(), millis.p99(), millis.p999(), millis.max());
     }
 
-    private static String outcomes(Map<String, Integer> outcomes) {
+    static String outcomes(Map<String, Integer> outcomes) {
         return outcomes.entrySet().stream()
                 .map(outcome -> outcome.getKey() + " x " + String.format("%,d", outcome.getValue()))
                 .collect(Collectors.joining(", "));

@@ -45,6 +45,13 @@ record ApiTargets(List<String> clusters, List<Node> nodes, List<Node> migNodes, 
         }
     }
 
+    /** The id of the seeded project {@code cluster}/{@code namespace}. */
+    static long projectId(String jdbcUrl, String cluster, String namespace) throws SQLException {
+        try (Connection connection = ApiFleetSeeder.connect(jdbcUrl)) {
+            return ownProject(connection, cluster, namespace);
+        }
+    }
+
     static <T> T any(List<T> choices, SplittableRandom random) {
         return choices.get(random.nextInt(choices.size()));
     }

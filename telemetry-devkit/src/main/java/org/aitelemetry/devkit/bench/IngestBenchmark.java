@@ -42,20 +42,8 @@ public final class IngestBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        if (List.of(args).contains("--help")) {
-            System.out.print(IngestOptions.USAGE);
-            return;
-        }
-        IngestOptions options;
-        try {
-            options = IngestOptions.parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.err.print(IngestOptions.USAGE);
-            System.exit(2);
-            return;
-        }
-        System.exit(new IngestBenchmark(options, Path.of("").toAbsolutePath()).run() ? 0 : 1);
+        BenchmarkCommand.main(args, IngestOptions.USAGE, IngestOptions::parse,
+                (options, root) -> new IngestBenchmark(options, root).run());
     }
 
     private boolean run() throws Exception {

@@ -26,9 +26,12 @@ public final class LoginForm {
     private LoginForm() {
     }
 
-    /** An HTTP client that keeps cookies like a browser on a loopback address and leaves redirects to its caller. */
+    /**
+     * An HTTP client that keeps cookies like a browser on a loopback address and leaves redirects to its caller. It
+     * speaks HTTP/1.1 as browsers do over plain http (they never upgrade to cleartext HTTP/2).
+     */
     public static HttpClient browser() {
-        return HttpClient.newBuilder().cookieHandler(new LoopbackCookieManager())
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).cookieHandler(new LoopbackCookieManager())
                 .followRedirects(HttpClient.Redirect.NEVER).build();
     }
 

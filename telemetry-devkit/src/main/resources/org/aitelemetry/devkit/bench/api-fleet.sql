@@ -124,6 +124,10 @@ CROSS JOIN LATERAL (SELECT k.anchor - s * interval '7 hours' - key.project_numbe
 CROSS JOIN LATERAL (SELECT b.starts_at,
                            CASE WHEN NOT w.open THEN b.starts_at + (s % 6 + 1) * interval '1 hour' END AS ends_at) t;
 
+-- Each project's newest session holds a GPU it leaves idle (2 % utilization): the project page's "idle GPUs held".
+UPDATE gpu_device d SET utilization_percent = 2
+FROM usage_session s WHERE s.device_id = d.id AND s.state = 'OPEN' AND s.pod = s.namespace || '-job-1-0';
+
 -- One PROJECT rollup per project and hour of the last rollup_hours hours.
 INSERT INTO usage_rollup (entity_kind, entity_id, hour, cluster_id, gpu_seconds_allocated, gpu_seconds_used,
                           idle_gpu_seconds, utilization_avg, energy_joules, cost, computed_at)

@@ -68,6 +68,9 @@ class ApiFleetSeederTest {
         assertThat(count("SELECT count(*) FROM gpu_slice WHERE project_id = " + targets.ownProjectId())).isPositive();
         assertThat(count("SELECT count(*) FROM usage_session WHERE state = 'OPEN' AND project_id = "
                 + targets.ownProjectId())).isPositive();
+        assertThat(count("SELECT count(*) FROM usage_session s JOIN gpu_device d ON d.id = s.device_id WHERE "
+                + "s.state = 'OPEN' AND d.utilization_percent < 5 AND s.project_id = " + targets.ownProjectId()))
+                .as("open sessions on idle GPUs").isPositive();
         assertThat(count("SELECT count(*) FROM usage_rollup WHERE entity_id = " + targets.ownProjectId()))
                 .isEqualTo(SCALE.rollupDays() * 24L);
     }

@@ -50,6 +50,19 @@ public final class SqlFilter {
                 + ") IN (SELECT * FROM unnest(?::text[], ?::text[]))", caller.clusters(), caller.namespaces());
     }
 
+    /**
+     * Restricts rows to the caller's projects unless the caller is an admin, for rows that carry only a project id
+     * ({@code projectIdColumn}): the caller's project ids are resolved once, in a subquery.
+     */
+    public SqlFilter memberProject(Caller caller, String projectIdColumn) {
+        if (caller.admin()) {
+            return this;
+        }
+        return and(projectIdColumn + " IN (SELECT mp.id FROM research_project mp JOIN ai_cluster mc"
+                + " ON mc.id = mp.cluster_id WHERE (mc.name, mp.namespace) IN (SELECT * FROM unnest(?::text[], ?::text[])))",
+                caller.clusters(), caller.namespaces());
+    }
+
     public String where() {
         return conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions);
     }

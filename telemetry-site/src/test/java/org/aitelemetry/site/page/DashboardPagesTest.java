@@ -13,6 +13,10 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.net.URI;
 import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.aitelemetry.devkit.keycloak.DemoUser;
 import org.aitelemetry.site.support.Fixture;
 import org.aitelemetry.site.support.PageSession;
@@ -35,6 +39,8 @@ class DashboardPagesTest {
                                       gpu_seconds_used, idle_gpu_seconds, utilization_avg, energy_joules, cost)
             VALUES (990001, 'PROJECT', $1, date_trunc('hour', now()), $2, 36000, 18000, 3600, 50, 3600000, 12.5),
                    (990002, 'PROJECT', $3, date_trunc('hour', now()), $2, 72000, 72000, 0, 90, 7200000, 25)""";
+    private static final Pattern TOP_PROJECT_ROW = Pattern.compile(
+            "<a href=\"/pages/projects/\\d+\">([^<]+)</a></td>\\s*<td class=\"num\">([^<]+)</td>");
     private static PageSession ada;
     private static PageSession margaret;
 
@@ -90,6 +96,26 @@ class DashboardPagesTest {
 
         assertThat(researchers).contains("cluster-01/nlp-001").doesNotContain("vision-002");
         assertThat(admins).contains("cluster-01/nlp-001").contains("cluster-01/vision-002");
+    }
+
+    @Test
+    void anAdminsTopProjectsAreRankedByTheWeeksGpuHours() throws Exception {
+        List<String> expected = new ArrayList<>();
+        pool.query("""
+                SELECT c.name || '/' || p.namespace AS project, sum(r.gpu_seconds_allocated) / 3600 AS gpu_hours
+                FROM usage_rollup r JOIN research_project p ON p.id = r.entity_id JOIN ai_cluster c ON c.id = p.cluster_id
+                WHERE r.entity_kind = 'PROJECT' AND r.hour >= now() - interval '7 days'
+                GROUP BY p.id, c.name, p.namespace ORDER BY gpu_hours DESC, p.id LIMIT 10""").execute().await()
+                .indefinitely().forEach(row -> expected.add(row.getString("project") + " "
+                        + fixed(row.getDouble("gpu_hours"), 1)));
+
+        Matcher rows = TOP_PROJECT_ROW.matcher(section(margaret.get("/pages/fleet").body(), "top-projects"));
+        List<String> shown = new ArrayList<>();
+        while (rows.find()) {
+            shown.add(rows.group(1) + " " + rows.group(2));
+        }
+
+        assertThat(shown).hasSizeGreaterThanOrEqualTo(2).isEqualTo(expected);
     }
 
     @Test

@@ -1,0 +1,76 @@
+package org.aitelemetry.devkit.bench;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.aitelemetry.devkit.LoopbackPorts;
+import org.aitelemetry.devkit.Workspace;
+import org.aitelemetry.devkit.keycloak.KeycloakComponent;
+import org.aitelemetry.devkit.keycloak.RealmImport;
+import org.aitelemetry.devkit.postgres.PostgresComponent;
+import org.aitelemetry.devkit.postgres.SchemaMigrator;
+import org.aitelemetry.devkit.process.QuarkusAppComponent;
+
+/**
+ * What the site benchmarks measure: PostgreSQL migrated and seeded with the benchmark fleet ({@link ApiFleetSeeder}),
+ * a real Keycloak with the test additions (test clients and the demo people), and the packaged site on both, its JVM
+ * options from {@link WorkerJvm}. {@link #close()} stops whatever started, the site first.
+ */
+final class SeededSite implements AutoCloseable {
+
+    private final Path root;
+    private final Workspace workspace;
+    private final PostgresComponent postgres;
+    private final KeycloakComponent keycloak;
+    private QuarkusAppComponent site;
+    private String jdbcUrl;
+
+    SeededSite(Path root, Workspace workspace) {
+        this.root = root;
+        this.workspace = workspace;
+        this.postgres = new PostgresComponent(workspace);
+        this.keycloak = new KeycloakComponent(workspace, "keycloak", RealmImport.WITH_TEST_ADDITIONS);
+    }
+
+    /** Seeds the fleet at {@code scale}, then starts Keycloak and the site; what seeding wrote and took. */
+    ApiFleetSeeder.Seeded start(ApiFleetScale scale) throws Exception {
+        postgres.start();
+        String database = postgres.createDatabase("bench");
+        jdbcUrl = postgres.jdbcUrl(database);
+        SchemaMigrator.migrate(jdbcUrl);
+        ApiFleetSeeder.Seeded seeded = ApiFleetSeeder.seed(jdbcUrl, scale);
+        keycloak.start();
+        Map<String, String> config = new HashMap<>(keycloak.siteConfig());
+        config.putAll(postgres.appConfig(database));
+        Path jar = root.resolve("telemetry-site/target/quarkus-app/quarkus-run.jar");
+        site = new QuarkusAppComponent("telemetry-site", jar, LoopbackPorts.free(), config, WorkerJvm.options(),
+                workspace);
+        site.start();
+        return seeded;
+    }
+
+    String jdbcUrl() {
+        return jdbcUrl;
+    }
+
+    KeycloakComponent keycloak() {
+        return keycloak;
+    }
+
+    QuarkusAppComponent site() {
+        return site;
+    }
+
+    long postmasterPid() {
+        return postgres.serverPid().orElseThrow();
+    }
+
+    @Override
+    public void close() {
+        if (site != null) {
+            site.close();
+        }
+        keycloak.close();
+        postgres.close();
+    }
+}
