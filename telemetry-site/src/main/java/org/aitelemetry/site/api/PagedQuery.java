@@ -3,7 +3,6 @@ package org.aitelemetry.site.api;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
@@ -23,11 +22,7 @@ public record PagedQuery(String select, String from) {
         String sql = "SELECT " + select + " FROM " + from + filter.where() + " ORDER BY " + orderBy
                 + " LIMIT $" + limit + " OFFSET $" + (limit + 1);
         Uni<List<T>> items = pool.preparedQuery(sql).execute(filter.tuple(page.size(), page.offset()))
-                .map(rows -> {
-                    List<T> mapped = new ArrayList<>(rows.size());
-                    rows.forEach(row -> mapped.add(mapper.apply(row)));
-                    return mapped;
-                });
+                .map(rows -> Rows.all(rows, mapper));
         Uni<Long> total = pool.preparedQuery("SELECT count(*) FROM " + from + filter.where())
                 .execute(filter.tuple()).map(rows -> rows.iterator().next().getLong(0));
         return Uni.combine().all().unis(items, total).asTuple()

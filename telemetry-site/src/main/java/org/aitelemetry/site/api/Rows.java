@@ -2,6 +2,8 @@ package org.aitelemetry.site.api;
 
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Function;
 
 /** Small helpers for reading query results. */
@@ -13,6 +15,13 @@ public final class Rows {
     /** The first row mapped, or null when there is none (resources answer 404 for null). */
     public static <T> T first(RowSet<Row> rows, Function<Row, T> mapper) {
         return rows.size() == 0 ? null : mapper.apply(rows.iterator().next());
+    }
+
+    /** Every row mapped, in order. */
+    public static <T> List<T> all(RowSet<Row> rows, Function<Row, T> mapper) {
+        List<T> items = new ArrayList<>(rows.size());
+        rows.forEach(row -> items.add(mapper.apply(row)));
+        return items;
     }
 
     /** The item, or a 404 problem naming what was missing. */

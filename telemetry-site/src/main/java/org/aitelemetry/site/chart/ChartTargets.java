@@ -5,10 +5,10 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.ArrayList;
 import java.util.List;
 import org.aitelemetry.prometheus.source.SourceClients;
 import org.aitelemetry.prometheus.source.SourceDefinition;
+import org.aitelemetry.site.api.Rows;
 import org.aitelemetry.site.api.SqlFilter;
 import org.aitelemetry.site.chart.ChartTarget.Cluster;
 import org.aitelemetry.site.security.Caller;
@@ -39,11 +39,8 @@ public class ChartTargets {
     }
 
     public Uni<ChartTarget> fleet() {
-        return pool.query(CLUSTERS + " ORDER BY c.name").execute().map(rows -> {
-            List<Cluster> clusters = new ArrayList<>();
-            rows.forEach(row -> clusters.add(cluster(row)));
-            return new ChartTarget.Fleet(List.copyOf(clusters));
-        });
+        return pool.query(CLUSTERS + " ORDER BY c.name").execute()
+                .map(rows -> new ChartTarget.Fleet(List.copyOf(Rows.all(rows, this::cluster))));
     }
 
     public Uni<ChartTarget> cluster(long id) {

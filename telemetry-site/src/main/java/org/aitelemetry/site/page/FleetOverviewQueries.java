@@ -3,15 +3,12 @@ package org.aitelemetry.site.page;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.RowSet;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.Function;
+import org.aitelemetry.site.api.Rows;
 import org.aitelemetry.site.api.SqlFilter;
 import org.aitelemetry.site.config.SiteConfig;
 import org.aitelemetry.site.page.FleetOverview.ClusterSummary;
@@ -64,8 +61,8 @@ public class FleetOverviewQueries {
                 .memberProject(caller, "r.entity_id");
         String top = TOP_PROJECTS.formatted(projects.where(), TOP);
         return Uni.combine().all().unis(
-                pool.preparedQuery(CLUSTERS).execute().map(rows -> list(rows, this::cluster)),
-                pool.preparedQuery(top).execute(projects.tuple()).map(rows -> list(rows, this::topProject)),
+                pool.preparedQuery(CLUSTERS).execute().map(rows -> Rows.all(rows, this::cluster)),
+                pool.preparedQuery(top).execute(projects.tuple()).map(rows -> Rows.all(rows, this::topProject)),
                 unhealthyGpus.latest(TOP))
                 .with((clusters, topProjects, unhealthy) -> new FleetOverview(clusters, topProjects, unhealthy,
                         config.currency()));
@@ -80,11 +77,5 @@ public class FleetOverviewQueries {
     private TopProject topProject(Row row) {
         return new TopProject(row.getLong("id"), row.getString("cluster"), row.getString("namespace"),
                 row.getDouble("gpu_hours"), row.getBigDecimal("cost"));
-    }
-
-    static <T> List<T> list(RowSet<Row> rows, Function<Row, T> mapper) {
-        List<T> items = new ArrayList<>(rows.size());
-        rows.forEach(row -> items.add(mapper.apply(row)));
-        return items;
     }
 }

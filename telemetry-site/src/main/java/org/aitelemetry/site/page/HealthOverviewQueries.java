@@ -6,6 +6,7 @@ import io.vertx.mutiny.sqlclient.Row;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Arrays;
 import org.aitelemetry.site.api.PageRequest;
+import org.aitelemetry.site.api.Rows;
 import org.aitelemetry.site.api.SqlFilter;
 import org.aitelemetry.site.health.HealthCheckQueries;
 import org.aitelemetry.site.health.ProbeRunQueries;
@@ -47,9 +48,9 @@ public class HealthOverviewQueries {
         return Uni.combine().all().unis(
                 runs.list(new SqlFilter(), "p.started_at DESC, p.run_id", first).map(page -> page.items()),
                 unhealthy.latest(SHOWN),
-                pool.query(SLOW).execute().map(rows -> FleetOverviewQueries.list(rows, HealthOverviewQueries::slow)),
+                pool.query(SLOW).execute().map(rows -> Rows.all(rows, HealthOverviewQueries::slow)),
                 requests.list(caller, null, null, first).map(page -> page.items()),
-                pool.query(CLUSTERS).execute().map(rows -> FleetOverviewQueries.list(rows, row -> row.getString(0))))
+                pool.query(CLUSTERS).execute().map(rows -> Rows.all(rows, row -> row.getString(0))))
                 .with(HealthOverview::new);
     }
 

@@ -5,6 +5,7 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.aitelemetry.site.api.Rows;
 import java.util.List;
 
 /** The node page's GPU grid: every GPU of a node by index, with its present MIG slices counted. Inventory. */
@@ -26,7 +27,7 @@ public class NodeGpuQueries {
 
     public Uni<List<NodeGpuCard>> gpus(long nodeId) {
         return pool.preparedQuery(GPUS).execute(Tuple.of(nodeId))
-                .map(rows -> FleetOverviewQueries.list(rows, NodeGpuQueries::card));
+                .map(rows -> Rows.all(rows, NodeGpuQueries::card));
     }
 
     private static NodeGpuCard card(Row row) {

@@ -9,13 +9,14 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import org.aitelemetry.site.api.PageRequest;
+import org.aitelemetry.site.api.Rows;
 import org.aitelemetry.site.api.TimeWindow;
 import org.aitelemetry.site.page.ProjectDetail.IdleGpu;
 import org.aitelemetry.site.project.ProjectQueries;
 import org.aitelemetry.site.project.ProjectUsageQueries;
+import org.aitelemetry.site.security.Caller;
 import org.aitelemetry.site.session.SessionFilters;
 import org.aitelemetry.site.session.SessionQueries;
-import org.aitelemetry.site.security.Caller;
 
 /**
  * A project page's reads, all scoped to the caller in SQL: null when the project does not exist or is not the
@@ -57,7 +58,7 @@ public class ProjectDetailQueries {
             SessionFilters projectSessions = new SessionFilters(null, id, null, null, new TimeWindow(null, null));
             return Uni.combine().all().unis(usage.usage(caller, id, usageWindow, window.granularity()),
                     pool.preparedQuery(IDLE).execute(Tuple.of(id, BusyGpu.PERCENT))
-                            .map(rows -> FleetOverviewQueries.list(rows, ProjectDetailQueries::idle)),
+                            .map(rows -> Rows.all(rows, ProjectDetailQueries::idle)),
                     sessions.list(caller, projectSessions, SessionQueries.NEWEST_FIRST,
                             new PageRequest(0, SESSIONS_SHOWN)).map(page -> page.items()))
                     .with((used, idle, latest) -> new ProjectDetail(project, used, window, idle, latest));

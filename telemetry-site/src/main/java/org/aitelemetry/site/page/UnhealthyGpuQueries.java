@@ -6,6 +6,7 @@ import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
+import org.aitelemetry.site.api.Rows;
 import org.aitelemetry.site.page.FleetOverview.UnhealthyGpu;
 
 /** The GPUs whose latest verdict is degraded or failed, newest verdict first (inventory: every role sees them). */
@@ -28,7 +29,7 @@ public class UnhealthyGpuQueries {
 
     public Uni<List<UnhealthyGpu>> latest(int limit) {
         return pool.preparedQuery(LATEST).execute(Tuple.of(limit))
-                .map(rows -> FleetOverviewQueries.list(rows, UnhealthyGpuQueries::unhealthy));
+                .map(rows -> Rows.all(rows, UnhealthyGpuQueries::unhealthy));
     }
 
     private static UnhealthyGpu unhealthy(Row row) {
