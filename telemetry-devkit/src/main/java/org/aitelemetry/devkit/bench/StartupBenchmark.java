@@ -15,9 +15,10 @@ import org.aitelemetry.devkit.process.QuarkusAppComponent;
 
 /**
  * Start-up benchmark (acceptance.md: each service in JVM mode is ready in under 2 s after the first run, with RSS under
- * 300 MB). For each app: one discarded first run, then N measured runs from process spawn to readiness answering UP,
- * with RSS read at that moment and again after a short settle. A bare {@code java -version} is measured in the same run
- * as the JVM's own floor on this machine.
+ * 300 MB). For each app: one discarded first run (it records the class-data archive when there is none), then N
+ * measured runs as the devkit runs the app (mapping the archive) alternating with N baseline runs of the same jar
+ * without one, each from process spawn to readiness answering UP, with RSS read at that moment and again after a short
+ * settle. A bare {@code java -version} is measured in the same run as the JVM's own floor on this machine.
  */
 public final class StartupBenchmark {
 
@@ -50,14 +51,19 @@ public final class StartupBenchmark {
             datasource.put("quarkus.oidc.web.tenant-enabled", "false");
 
             Stats jvmFloor = jvmFloor();
-            System.out.printf("Start-up, JVM mode, %d measured runs after one discarded first run (%d cores)%n",
-                    runs, Runtime.getRuntime().availableProcessors());
-            System.out.printf("%-18s %10s %10s %10s %12s %10s %12s %8s%n", "app", "ready p50", "min", "max",
-                    "quarkus p50", "RSS p50", "RSS settled", "/floor");
+            System.out.printf("Start-up, JVM mode (Java %s), %d measured runs of each kind after one discarded first run "
+                    + "(%d cores)%n", Runtime.version(), runs, Runtime.getRuntime().availableProcessors());
+            System.out.printf("%-18s %-15s %10s %10s %10s %12s %10s %12s %8s%n", "app", "class data", "ready p50",
+                    "min", "max", "quarkus p50", "RSS p50", "RSS settled", "/floor");
             for (String app : new String[] {"telemetry-worker", "telemetry-site"}) {
-                report(app, measure(app, datasource), jvmFloor);
+                Sample[][] measured = measure(app, datasource);
+                report(app, "archive", measured[0], jvmFloor);
+                report(app, "none (baseline)", measured[1], jvmFloor);
+                System.out.printf("%-18s %-15s %9.2fx%n", app, "archive/baseline",
+                        median(measured[0]) / median(measured[1]));
             }
-            System.out.printf("%-18s %9.0fms %9.0fms %9.0fms   (java -version, the JVM's own start)%n", "jvm floor",
+            System.out.printf("%-18s %-15s %8.0fms %8.0fms %8.0fms   (java -version, the JVM's own start)%n",
+                    "jvm floor", "",
                     jvmFloor.median(), jvmFloor.min(), jvmFloor.max());
         }
     }
@@ -65,18 +71,22 @@ public final class StartupBenchmark {
     private record Sample(double readyMillis, double quarkusMillis, double rssMib, double settledRssMib) {
     }
 
-    private Sample[] measure(String app, Map<String, String> datasource) throws Exception {
-        once(app, datasource);
-        Sample[] samples = new Sample[runs];
+    /** The app as the devkit runs it, then the baseline without class data, alternating so drift hits both alike. */
+    private Sample[][] measure(String app, Map<String, String> datasource) throws Exception {
+        once(app, datasource, true);
+        Sample[] withArchive = new Sample[runs];
+        Sample[] baseline = new Sample[runs];
         for (int i = 0; i < runs; i++) {
-            samples[i] = once(app, datasource);
+            withArchive[i] = once(app, datasource, true);
+            baseline[i] = once(app, datasource, false);
         }
-        return samples;
+        return new Sample[][] {withArchive, baseline};
     }
 
-    private Sample once(String app, Map<String, String> datasource) throws Exception {
+    private Sample once(String app, Map<String, String> datasource, boolean classData) throws Exception {
         Path jar = root.resolve(app).resolve("target/quarkus-app/quarkus-run.jar");
-        try (QuarkusAppComponent component = new QuarkusAppComponent(app, jar, LoopbackPorts.free(), datasource, workspace)) {
+        QuarkusAppComponent started = new QuarkusAppComponent(app, jar, LoopbackPorts.free(), datasource, workspace);
+        try (QuarkusAppComponent component = classData ? started : started.withoutClassDataArchive()) {
             long begin = System.nanoTime();
             component.start();
             double ready = (System.nanoTime() - begin) / 1e6;
@@ -104,12 +114,17 @@ public final class StartupBenchmark {
         return Stats.of(millis);
     }
 
-    private static void report(String app, Sample[] samples, Stats floor) {
+    private static double median(Sample[] samples) {
+        return Stats.of(column(samples, Sample::readyMillis)).median();
+    }
+
+    private static void report(String app, String classData, Sample[] samples, Stats floor) {
         Stats ready = Stats.of(column(samples, Sample::readyMillis));
         Stats quarkus = Stats.of(column(samples, Sample::quarkusMillis));
         Stats rss = Stats.of(column(samples, Sample::rssMib));
         Stats settled = Stats.of(column(samples, Sample::settledRssMib));
-        System.out.printf("%-18s %8.0fms %8.0fms %8.0fms %10.0fms %8.0fMiB %10.0fMiB %7.1fx%n", app, ready.median(),
+        System.out.printf("%-18s %-15s %8.0fms %8.0fms %8.0fms %10.0fms %8.0fMiB %10.0fMiB %7.1fx%n", app, classData,
+                ready.median(),
                 ready.min(), ready.max(), quarkus.median(), rss.median(), settled.median(), ready.median() / floor.median());
     }
 

@@ -16,10 +16,14 @@ import java.util.concurrent.TimeUnit;
 public final class ManagedProcess {
 
     private static final Set<ManagedProcess> RUNNING = ConcurrentHashMap.newKeySet();
+    /** The exit status Java reports for a process ended by SIGKILL (128 + 9). */
+    private static final int KILLED = 137;
+
+    /** Long enough for an app to write its class-data recording at exit (up to ~15 s on two cores). */
+    private static final long REAPER_GRACE_SECONDS = 30;
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> RUNNING.forEach(running -> running.stop(5)),
-                "devkit-process-reaper"));
+        Runtime.getRuntime().addShutdownHook(new Thread(ManagedProcess::stopAllLeft, "devkit-process-reaper"));
     }
 
     private final String name;
@@ -47,6 +51,16 @@ public final class ManagedProcess {
         return managed;
     }
 
+    /** Asks every process still running to stop at once, then gives them one grace period together. */
+    private static void stopAllLeft() {
+        List<ManagedProcess> left = List.copyOf(RUNNING);
+        left.forEach(running -> running.process.destroy());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(REAPER_GRACE_SECONDS);
+        for (ManagedProcess running : left) {
+            running.stop(Math.max(1, TimeUnit.NANOSECONDS.toSeconds(deadline - System.nanoTime())));
+        }
+    }
+
     public String name() {
         return name;
     }
@@ -69,12 +83,18 @@ public final class ManagedProcess {
         return process.exitValue();
     }
 
-    /** Asks the process to stop (SIGTERM), waits up to the grace period, then kills what is left of its tree. */
-    public void stop(long graceSeconds) {
+    /**
+     * Asks the process to stop (SIGTERM), waits up to the grace period, then kills what is left of its tree. Returns
+     * whether it ended on its own (so whatever it writes at exit is complete): within the grace period, and not killed
+     * meanwhile by someone else (the shutdown hook below, at Ctrl-C).
+     */
+    public boolean stop(long graceSeconds) {
         List<ProcessHandle> descendants = process.descendants().toList();
         process.destroy();
+        boolean endedInGrace = false;
         try {
-            if (!process.waitFor(graceSeconds, TimeUnit.SECONDS)) {
+            endedInGrace = process.waitFor(graceSeconds, TimeUnit.SECONDS);
+            if (!endedInGrace) {
                 process.destroyForcibly().waitFor(graceSeconds, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {
@@ -83,5 +103,6 @@ public final class ManagedProcess {
         }
         descendants.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
         RUNNING.remove(this);
+        return endedInGrace && process.exitValue() != KILLED;
     }
 }

@@ -13,16 +13,15 @@ import org.aitelemetry.devkit.Component;
 import org.aitelemetry.devkit.Workspace;
 
 /**
- * One of the platform's Quarkus applications run from its built fast-jar (with its AppCDS archive when the build made
- * one), configured through system properties, and considered started once its readiness endpoint answers UP.
+ * One of the platform's Quarkus applications run from its built aot-jar with its class-data archive (recorded by the
+ * first run, see {@link ClassDataArchive}), configured through system properties, and considered started once its
+ * readiness endpoint answers UP.
  */
 public final class QuarkusAppComponent implements Component {
 
-    private static final String CLASS_DATA_ARCHIVE = "app-cds.jsa";
-    /** The first JDK whose AOT cache can be recorded in one training run (JEP 514). */
-    private static final int AOT_CACHE_JDK = 25;
-
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
+    /** Long enough for a JVM to write its class-data recording at exit. */
+    private static final long STOP_GRACE_SECONDS = 30;
 
     private final String name;
     private final Path runnerJar;
@@ -30,7 +29,10 @@ public final class QuarkusAppComponent implements Component {
     private final Map<String, String> config;
     private final List<String> jvmOptions;
     private final Workspace workspace;
+    private final ClassDataArchive classData;
+    private boolean useClassData = true;
     private ManagedProcess process;
+    private boolean ready;
 
     public QuarkusAppComponent(String name, Path runnerJar, int port, Map<String, String> config, Workspace workspace) {
         this(name, runnerJar, port, config, List.of(), workspace);
@@ -45,6 +47,13 @@ public final class QuarkusAppComponent implements Component {
         this.config = new TreeMap<>(config);
         this.jvmOptions = List.copyOf(jvmOptions);
         this.workspace = workspace;
+        this.classData = new ClassDataArchive(appDir());
+    }
+
+    /** Runs without a class-data archive, neither mapping nor recording one: the start-up benchmark's baseline. */
+    public QuarkusAppComponent withoutClassDataArchive() {
+        useClassData = false;
+        return this;
     }
 
     @Override
@@ -77,14 +86,20 @@ public final class QuarkusAppComponent implements Component {
             throw new IllegalStateException(runnerJar + " is missing: build the project first (./mvnw package -DskipTests)");
         }
         Files.deleteIfExists(logFile());
+        ready = false;
         process = ManagedProcess.start(name, command(), logFile(), appDir());
         awaitReady();
+        ready = true;
     }
 
     @Override
     public synchronized void stop() {
         if (process != null) {
-            process.stop(20);
+            // Only a run that got to ready has loaded what a start loads: anything less is not worth keeping.
+            boolean endedOnItsOwn = process.stop(STOP_GRACE_SECONDS);
+            if (useClassData) {
+                classData.afterExit(endedOnItsOwn && ready);
+            }
             process = null;
         }
     }
@@ -97,7 +112,9 @@ public final class QuarkusAppComponent implements Component {
     private List<String> command() {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(classDataOptions());
+        if (useClassData) {
+            command.addAll(classData.jvmOptions(String.valueOf(port)));
+        }
         command.addAll(jvmOptions);
         command.add("-Dquarkus.http.port=" + port);
         command.add("-Dquarkus.http.host=127.0.0.1");
@@ -105,23 +122,6 @@ public final class QuarkusAppComponent implements Component {
         command.add("-jar");
         command.add(runnerJar.getFileName().toString());
         return command;
-    }
-
-    /**
-     * On JDK 25 and later the JVM's AOT cache (JEP 483/514, classes loaded and linked, method profiles) replaces AppCDS:
-     * a run without a cache for this JDK records one at exit ({@code -XX:AOTCacheOutput}), later runs use it. Older
-     * JDKs use the AppCDS archive the build made. Either works only with the class path it was made with:
-     * quarkus-run.jar, relative to its own folder; started from anywhere else the JVM silently runs without it.
-     */
-    private List<String> classDataOptions() {
-        int feature = Runtime.version().feature();
-        if (feature >= AOT_CACHE_JDK) {
-            String cache = "app-jdk" + Runtime.version().feature() + ".aot";
-            return List.of(Files.isRegularFile(appDir().resolve(cache)) ? "-XX:AOTCache=" + cache
-                    : "-XX:AOTCacheOutput=" + cache);
-        }
-        return Files.isRegularFile(appDir().resolve(CLASS_DATA_ARCHIVE))
-                ? List.of("-XX:SharedArchiveFile=" + CLASS_DATA_ARCHIVE) : List.of();
     }
 
     private Path appDir() {
