@@ -33,7 +33,7 @@ public final class ApiBenchmark {
 
     private boolean run() throws Exception {
         ApiReport report = new ApiReport(options);
-        report.header(WorkerJvm.describe());
+        report.header(SeededSite.describeJvm());
         try (SeededSite seededSite = new SeededSite(root, workspace)) {
             report.seeded(seededSite.start(options.scale()));
             ApiTargets targets = ApiTargets.load(seededSite.jdbcUrl(), OWN_CLUSTER, OWN_NAMESPACE);

@@ -39,7 +39,7 @@ public final class DashboardBenchmark {
 
     private boolean run() throws Exception {
         DashboardReport report = new DashboardReport(options);
-        report.header(WorkerJvm.describe());
+        report.header(SeededSite.describeJvm());
         try (SeededSite seededSite = new SeededSite(root, workspace)) {
             report.seeded(seededSite.start(options.scale()));
             long projectId = ApiTargets.projectId(seededSite.jdbcUrl(), ApiBenchmark.OWN_CLUSTER,

@@ -1,7 +1,9 @@
 package org.aitelemetry.devkit.bench;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.aitelemetry.devkit.LoopbackPorts;
 import org.aitelemetry.devkit.Workspace;
@@ -10,6 +12,7 @@ import org.aitelemetry.devkit.keycloak.RealmImport;
 import org.aitelemetry.devkit.postgres.PostgresComponent;
 import org.aitelemetry.devkit.postgres.SchemaMigrator;
 import org.aitelemetry.devkit.process.QuarkusAppComponent;
+import org.aitelemetry.devkit.process.ShippedJvmOptions;
 
 /**
  * What the site benchmarks measure: PostgreSQL migrated and seeded with the benchmark fleet ({@link ApiFleetSeeder}),
@@ -43,10 +46,21 @@ final class SeededSite implements AutoCloseable {
         Map<String, String> config = new HashMap<>(keycloak.siteConfig());
         config.putAll(postgres.appConfig(database));
         Path jar = root.resolve("telemetry-site/target/quarkus-app/quarkus-run.jar");
-        site = new QuarkusAppComponent("telemetry-site", jar, LoopbackPorts.free(), config, WorkerJvm.options(),
-                workspace);
+        site = new QuarkusAppComponent("telemetry-site", jar, LoopbackPorts.free(), config, jvmOptions(), workspace);
         site.start();
         return seeded;
+    }
+
+    /** The site as shipped, then the benchmark's options (a later -XX wins: -XX:TieredStopAtLevel=4 gives C2 back). */
+    static List<String> jvmOptions() {
+        List<String> options = new ArrayList<>(ShippedJvmOptions.of("telemetry-site"));
+        options.addAll(WorkerJvm.options());
+        return options;
+    }
+
+    /** The options as a report line shows them. */
+    static String describeJvm() {
+        return jvmOptions().isEmpty() ? "JVM defaults" : String.join(" ", jvmOptions());
     }
 
     String jdbcUrl() {

@@ -12,6 +12,7 @@ import org.aitelemetry.devkit.Workspace;
 import org.aitelemetry.devkit.postgres.PostgresComponent;
 import org.aitelemetry.devkit.postgres.SchemaMigrator;
 import org.aitelemetry.devkit.process.QuarkusAppComponent;
+import org.aitelemetry.devkit.process.ShippedJvmOptions;
 
 /**
  * Start-up benchmark (acceptance.md: each service in JVM mode is ready in under 2 s after the first run, with RSS under
@@ -85,7 +86,8 @@ public final class StartupBenchmark {
 
     private Sample once(String app, Map<String, String> datasource, boolean classData) throws Exception {
         Path jar = root.resolve(app).resolve("target/quarkus-app/quarkus-run.jar");
-        QuarkusAppComponent started = new QuarkusAppComponent(app, jar, LoopbackPorts.free(), datasource, workspace);
+        QuarkusAppComponent started = new QuarkusAppComponent(app, jar, LoopbackPorts.free(), datasource,
+                ShippedJvmOptions.of(app), workspace);
         try (QuarkusAppComponent component = classData ? started : started.withoutClassDataArchive()) {
             long begin = System.nanoTime();
             component.start();

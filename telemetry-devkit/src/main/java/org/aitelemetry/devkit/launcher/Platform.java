@@ -22,6 +22,7 @@ import org.aitelemetry.devkit.keycloak.KeycloakComponent;
 import org.aitelemetry.devkit.otlp.OtlpReceiver;
 import org.aitelemetry.devkit.postgres.PostgresComponent;
 import org.aitelemetry.devkit.process.QuarkusAppComponent;
+import org.aitelemetry.devkit.process.ShippedJvmOptions;
 import org.aitelemetry.devkit.prometheus.PrometheusComponent;
 import org.aitelemetry.devkit.prometheus.PrometheusSettings;
 
@@ -123,7 +124,7 @@ public final class Platform implements AutoCloseable {
 
     private QuarkusAppComponent app(String module, int port, Map<String, String> config) {
         Path jar = options.projectRoot().resolve(module).resolve("target/quarkus-app/quarkus-run.jar");
-        return new QuarkusAppComponent(module, jar, port, config, options.workspace());
+        return new QuarkusAppComponent(module, jar, port, config, ShippedJvmOptions.of(module), options.workspace());
     }
 
     private <C extends Component> C start(C component) throws Exception {
