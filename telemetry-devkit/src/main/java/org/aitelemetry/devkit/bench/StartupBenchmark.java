@@ -64,8 +64,7 @@ public final class StartupBenchmark {
                         median(measured[0]) / median(measured[1]));
             }
             System.out.printf("%-18s %-15s %8.0fms %8.0fms %8.0fms   (java -version, the JVM's own start)%n",
-                    "jvm floor", "",
-                    jvmFloor.median(), jvmFloor.min(), jvmFloor.max());
+                    "jvm floor", "", jvmFloor.median(), jvmFloor.min(), jvmFloor.max());
         }
     }
 
@@ -126,8 +125,8 @@ public final class StartupBenchmark {
         Stats rss = Stats.of(column(samples, Sample::rssMib));
         Stats settled = Stats.of(column(samples, Sample::settledRssMib));
         System.out.printf("%-18s %-15s %8.0fms %8.0fms %8.0fms %10.0fms %8.0fMiB %10.0fMiB %7.1fx%n", app, classData,
-                ready.median(),
-                ready.min(), ready.max(), quarkus.median(), rss.median(), settled.median(), ready.median() / floor.median());
+                ready.median(), ready.min(), ready.max(), quarkus.median(), rss.median(), settled.median(),
+                ready.median() / floor.median());
     }
 
     private static double[] column(Sample[] samples, java.util.function.ToDoubleFunction<Sample> field) {

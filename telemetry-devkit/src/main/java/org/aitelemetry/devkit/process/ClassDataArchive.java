@@ -14,9 +14,9 @@ import java.util.List;
  * maps it. A recording is written under a name of its own and renamed once the process has ended, so a reader never
  * sees a half-written archive, and two apps recording at once never write the same file.
  *
- * <p>Both only match the class path they were recorded with: the aot-jar's {@code quarkus-run.jar}, started from its
- * own folder. A rebuilt app gets a fresh folder, hence a fresh recording; a JVM that finds the archive stale (another
- * JDK build) warns and runs without it.
+ * <p>Both only match the class path they were recorded with (the aot-jar's {@code quarkus-run.jar}, started from its
+ * own folder) and the exact JDK build, which the file name carries: a rebuilt app gets a fresh folder and another JDK
+ * another name, hence a fresh recording, rather than a stale archive the JVM would ignore on every start.
  */
 final class ClassDataArchive {
 
@@ -32,7 +32,8 @@ final class ClassDataArchive {
         int jdk = Runtime.version().feature();
         this.appDir = appDir;
         this.aotCache = jdk >= AOT_CACHE_JDK;
-        this.archive = appDir.resolve("app-jdk" + jdk + (aotCache ? ".aot" : ".jsa"));
+        String build = Runtime.version().toString().replaceAll("[^A-Za-z0-9.+-]", "_");
+        this.archive = appDir.resolve("app-jdk" + build + (aotCache ? ".aot" : ".jsa"));
     }
 
     /**

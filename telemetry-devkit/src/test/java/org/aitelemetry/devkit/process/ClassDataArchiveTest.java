@@ -79,9 +79,11 @@ class ClassDataArchiveTest {
     }
 
     @Test
-    void archivesOfDifferentJdksDoNotShareAName() {
+    void archivesOfDifferentJdkBuildsDoNotShareAName() {
         assertThat(new ClassDataArchive(appDir).archive().getFileName().toString())
-                .isEqualTo("app-jdk" + Runtime.version().feature() + (AOT_CACHE ? ".aot" : ".jsa"));
+                .startsWith("app-jdk" + Runtime.version().feature() + ".")
+                .contains(String.valueOf(Runtime.version().update()))
+                .endsWith(AOT_CACHE ? ".aot" : ".jsa");
     }
 
     private List<Path> recordings() throws IOException {
