@@ -60,7 +60,8 @@ final class SeededSite implements AutoCloseable {
 
     /** The options as a report line shows them. */
     static String describeJvm() {
-        return jvmOptions().isEmpty() ? "JVM defaults" : String.join(" ", jvmOptions());
+        List<String> options = jvmOptions();
+        return options.isEmpty() ? "JVM defaults" : String.join(" ", options);
     }
 
     String jdbcUrl() {
