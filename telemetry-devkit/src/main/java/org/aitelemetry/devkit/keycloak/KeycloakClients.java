@@ -33,12 +33,15 @@ public final class KeycloakClients {
     /** Its access tokens live 2 s, for tests that need an expired one. */
     public static final String TEST_SHORT_LIVED = "test-short-lived";
     /**
-     * A probe credential scoped to one node: role probe-writer, and a hard-coded claim
-     * {@code {"aitelemetry": {"node": "probe-node-a"}}} (claim path {@value #TEST_PROBE_NODE_CLAIM}).
+     * A probe credential scoped to one node of one cluster: role probe-writer, and hard-coded claims
+     * {@code {"aitelemetry": {"node": "probe-node-a", "cluster": "node-scope"}}} (claim paths
+     * {@value #TEST_PROBE_NODE_CLAIM} and {@value #TEST_PROBE_CLUSTER_CLAIM}).
      */
     public static final String TEST_PROBE_NODE = "test-probe-node";
     public static final String TEST_PROBE_NODE_CLAIM = "aitelemetry/node";
     public static final String TEST_PROBE_NODE_NAME = "probe-node-a";
+    public static final String TEST_PROBE_CLUSTER_CLAIM = "aitelemetry/cluster";
+    public static final String TEST_PROBE_CLUSTER_NAME = "node-scope";
 
     private KeycloakClients() {
     }

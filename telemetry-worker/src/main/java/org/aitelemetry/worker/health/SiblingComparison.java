@@ -29,7 +29,7 @@ final class SiblingComparison {
         Map<String, Map<String, Double>> byTest = new TreeMap<>();
         for (GpuTests gpu : gpus) {
             for (TestResult test : gpu.tests()) {
-                if (compared(test)) {
+                if (test.hasMeasuredThroughput()) {
                     byTest.computeIfAbsent(test.key(), key -> new LinkedHashMap<>()).put(gpu.uuid(), test.value());
                 }
             }
@@ -50,11 +50,6 @@ final class SiblingComparison {
         return slow;
     }
 
-    /** Throughput figures only: GEMM per precision and the memory bandwidths, with a measured positive value. */
-    private static boolean compared(TestResult test) {
-        return (test.key().startsWith("gemm_") || test.key().endsWith("_bandwidth")) && test.value() != null
-                && Double.isFinite(test.value()) && test.value() > 0;
-    }
 
     private static double median(Map<String, Double> values, String except) {
         double[] others = values.entrySet().stream().filter(entry -> !entry.getKey().equals(except))

@@ -1,24 +1,10 @@
 package org.aitelemetry.worker.health;
 
-import org.aitelemetry.model.fleet.HealthVerdict;
-
-/** A gpu-probe test's status (contracts.md §6) and what it makes of the GPU's verdict. */
+/**
+ * A gpu-probe test's status (contracts.md §6). What it means for the GPU's verdict is the {@link RunEvidence}'s
+ * decision, not the status alone: an {@code error} is evidence only when the probe classed it as hardware, and
+ * {@code waived} is never evidence of health.
+ */
 public enum TestStatus {
-    PASSED(HealthVerdict.HEALTHY),
-    /** No baseline or no library: nothing is known against the GPU. */
-    WAIVED(HealthVerdict.HEALTHY),
-    DEGRADED(HealthVerdict.DEGRADED),
-    FAILED(HealthVerdict.FAILED),
-    /** A CUDA or cuBLAS call failed: the GPU cannot be trusted with work. */
-    ERROR(HealthVerdict.FAILED);
-
-    private final HealthVerdict verdict;
-
-    TestStatus(HealthVerdict verdict) {
-        this.verdict = verdict;
-    }
-
-    public HealthVerdict verdict() {
-        return verdict;
-    }
+    PASSED, WAIVED, DEGRADED, FAILED, ERROR
 }

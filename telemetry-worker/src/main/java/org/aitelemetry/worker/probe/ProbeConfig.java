@@ -1,6 +1,8 @@
 package org.aitelemetry.worker.probe;
 
 import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
 import java.util.Optional;
 
 /** The probe-run ingest: {@code telemetry.probes.*}. */
@@ -13,4 +15,18 @@ public interface ProbeConfig {
      * node.
      */
     Optional<String> nodeClaim();
+
+    /**
+     * Path of the token claim naming that node's cluster; with it a node-scoped token is keyed by cluster and node, and
+     * a token without the claim is refused. Unset: node names are compared across every cluster.
+     */
+    Optional<String> clusterClaim();
+
+    /** How far in the future a run's times may lie: the probe host's clock may be this much ahead of ours. */
+    @WithDefault("5m")
+    Duration clockSkew();
+
+    /** How old a run may be: older ones are refused (400), as their verdict would be stale the moment it is stored. */
+    @WithDefault("P7D")
+    Duration maxAge();
 }

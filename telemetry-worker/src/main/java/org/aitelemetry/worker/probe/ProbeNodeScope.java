@@ -14,61 +14,74 @@ import java.util.Optional;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
- * Node-scoped probe credentials ({@code telemetry.probes.node-claim}): a token whose claim names node N may report only
- * for N. Every GPU of the report that the fleet knows must be on a node named N, and the report's hostname must be N or
- * name no node at all (a Job's Pod reports the Pod's name); the run is then linked to N, whatever its hostname says.
- * GPUs the fleet does not know yet (a node newer than the last sync) are accepted: they hold no verdict another node
- * could lose. Without the property every probe-writer token may report for every node, linked by hostname.
+ * Node-scoped probe credentials ({@code telemetry.probes.node-claim} and {@code cluster-claim}): a token whose claims
+ * name node N of cluster C may report only for N in C. Every GPU of the report that the fleet knows must be on N in C
+ * (a node of the same name in another cluster is another node), and the report's hostname must be N or name no node
+ * of C at all (a Job's Pod reports the Pod's name); the run is then linked to N in C, whatever its hostname says. GPUs
+ * the fleet does not know yet (a node newer than the last sync) are accepted: they hold no verdict another node could
+ * lose. Without {@code node-claim} every probe-writer token may report for every node, linked by hostname.
  */
 @ApplicationScoped
 public class ProbeNodeScope {
 
-    /** A GPU of the report that the fleet places on another node, if any. */
+    /** The node a run is linked by: its name, and its cluster when the token names one. */
+    public record Node(String cluster, String name) {
+    }
+
+    /** A GPU of the report that the fleet places on another node (or the same name in another cluster), if any. */
     private static final String FOREIGN_GPU = """
-            SELECT d.uuid, n.name FROM gpu_device d JOIN ai_node n ON n.id = d.node_id
-            WHERE d.uuid = ANY($1) AND n.name <> $2 ORDER BY d.uuid LIMIT 1""";
-    private static final String KNOWN_NODE = "SELECT EXISTS (SELECT 1 FROM ai_node WHERE name = $1) AS known";
+            SELECT d.uuid, n.name, c.name AS cluster FROM gpu_device d JOIN ai_node n ON n.id = d.node_id
+            JOIN ai_cluster c ON c.id = n.cluster_id
+            WHERE d.uuid = ANY($1) AND NOT (n.name = $2 AND ($3::text IS NULL OR c.name = $3))
+            ORDER BY d.uuid LIMIT 1""";
+    private static final String KNOWN_NODE = """
+            SELECT EXISTS (SELECT 1 FROM ai_node n JOIN ai_cluster c ON c.id = n.cluster_id
+                           WHERE n.name = $1 AND ($2::text IS NULL OR c.name = $2)) AS known""";
 
     private final Pool pool;
-    private final Optional<String> claimPath;
+    private final Optional<String> nodeClaim;
+    private final Optional<String> clusterClaim;
 
     ProbeNodeScope(Pool pool, ProbeConfig config) {
         this.pool = pool;
-        this.claimPath = config.nodeClaim().filter(path -> !path.isBlank());
+        this.nodeClaim = config.nodeClaim().filter(path -> !path.isBlank());
+        this.clusterClaim = config.clusterClaim().filter(path -> !path.isBlank());
     }
 
-    /**
-     * The name of the node the run is linked by; fails with {@link ForeignNodeException} when the caller's token may
-     * not write this report.
-     */
-    public Uni<String> nodeOf(Principal caller, ProbeReport report) {
-        if (claimPath.isEmpty()) {
-            return Uni.createFrom().item(report.hostname());
+    /** The node the run is linked by; fails with {@link ForeignNodeException} when the token may not write it. */
+    public Uni<Node> nodeOf(Principal caller, ProbeReport report) {
+        if (nodeClaim.isEmpty()) {
+            return Uni.createFrom().item(new Node(null, report.hostname()));
         }
-        String node = claim(caller, claimPath.get()).orElse(null);
-        if (node == null) {
+        String node = claim(caller, nodeClaim.get()).orElse(null);
+        String cluster = clusterClaim.flatMap(path -> claim(caller, path)).orElse(null);
+        if (node == null || (clusterClaim.isPresent() && cluster == null)) {
+            String missing = node == null ? nodeClaim.get() : clusterClaim.get();
             return Uni.createFrom().failure(new ForeignNodeException("this worker accepts node-scoped probe tokens only,"
-                    + " and the token carries no claim '" + claimPath.get() + "' naming its node"));
+                    + " and the token carries no claim '" + missing + "' naming its " + (node == null ? "node"
+                            : "cluster")));
         }
+        String where = cluster == null ? "node " + node : "node " + node + " of cluster " + cluster;
         String[] uuids = report.gpus().stream().map(gpu -> gpu.tests().uuid()).toArray(String[]::new);
-        return pool.preparedQuery(FOREIGN_GPU).execute(Tuple.tuple().addArrayOfString(uuids).addString(node))
-                .chain(rows -> {
+        return pool.preparedQuery(FOREIGN_GPU).execute(Tuple.tuple().addArrayOfString(uuids).addString(node)
+                .addString(cluster)).chain(rows -> {
                     RowIterator<Row> foreign = rows.iterator();
                     if (foreign.hasNext()) {
                         Row gpu = foreign.next();
-                        throw new ForeignNodeException("the token may report for node " + node + " only; GPU "
-                                + gpu.getString("uuid") + " belongs to node " + gpu.getString("name"));
+                        throw new ForeignNodeException("the token may report for " + where + " only; GPU "
+                                + gpu.getString("uuid") + " belongs to node " + gpu.getString("name") + " of cluster "
+                                + gpu.getString("cluster"));
                     }
                     return report.hostname().equals(node) ? Uni.createFrom().item(false)
-                            : pool.preparedQuery(KNOWN_NODE).execute(Tuple.of(report.hostname()))
+                            : pool.preparedQuery(KNOWN_NODE).execute(Tuple.of(report.hostname(), cluster))
                                     .map(known -> known.iterator().next().getBoolean("known"));
                 })
                 .map(hostIsAnotherNode -> {
                     if (hostIsAnotherNode) {
-                        throw new ForeignNodeException("the token may report for node " + node + " only; the report"
+                        throw new ForeignNodeException("the token may report for " + where + " only; the report"
                                 + " comes from host " + report.hostname() + ", another node");
                     }
-                    return node;
+                    return new Node(cluster, node);
                 });
     }
 

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
 import org.aitelemetry.worker.health.GpuTests;
 import org.aitelemetry.worker.health.TestResult;
@@ -33,6 +34,10 @@ public final class ProbeReportParser {
     private static final int MAX_UUID = 64;
     private static final int MAX_TEST_KEY = 64;
     private static final int MAX_PROBE_VERSION = 64;
+    private static final int MAX_NAME = 200;
+    private static final int MAX_SERIAL = 64;
+    private static final int MAX_DETAILS = 64;
+    private static final int MAX_DETAIL = 256;
 
     private final ObjectMapper json = new ObjectMapper();
 
@@ -160,7 +165,8 @@ public final class ProbeReportParser {
         for (Map.Entry<String, JsonNode> test : tests.properties()) {
             results.add(test(test.getKey(), test.getValue(), where + ".tests." + test.getKey()));
         }
-        return new GpuReport(new GpuTests(uuid, results), tests.toString());
+        return new GpuReport(new GpuTests(uuid, text(gpu, "name", MAX_NAME), text(gpu, "serial", MAX_SERIAL), results),
+                tests.toString());
     }
 
     private static TestResult test(String key, JsonNode test, String where) {
@@ -181,7 +187,24 @@ public final class ProbeReportParser {
         }
         JsonNode reason = test.path("reason");
         return new TestResult(key, parsed, value.isNumber() ? value.asDouble() : null,
-                reason.isTextual() ? reason.asText() : null);
+                reason.isTextual() ? reason.asText() : null, test.path("baseline").isNumber(), details(test));
+    }
+
+    /** The test's scalar details as text (numbers, booleans, strings); nested values are not evidence and are skipped. */
+    private static Map<String, String> details(JsonNode test) {
+        Map<String, String> details = new TreeMap<>();
+        for (Map.Entry<String, JsonNode> detail : test.path("details").properties()) {
+            if (detail.getValue().isValueNode() && !detail.getValue().isNull() && details.size() < MAX_DETAILS) {
+                details.put(cut(detail.getKey(), MAX_TEST_KEY), cut(detail.getValue().asText(), MAX_DETAIL));
+            }
+        }
+        return details;
+    }
+
+    /** A non-blank string field, cut to width; null when absent or blank. */
+    private static String text(JsonNode node, String field, int width) {
+        JsonNode value = node.path(field);
+        return value.isTextual() && !value.asText().isBlank() ? cut(value.asText(), width) : null;
     }
 
     private static String cut(String text, int width) {

@@ -13,6 +13,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.concurrent.TimeoutException;
 import org.aitelemetry.worker.alert.IngestConfig;
 import org.aitelemetry.worker.alert.Problem;
@@ -36,14 +37,16 @@ public class ProbeRunResource {
     private static final Logger LOG = Logger.getLogger(ProbeRunResource.class);
 
     private final ProbeReportParser parser = new ProbeReportParser();
+    private final ProbeTimeWindow window;
     private final ProbeNodeScope scope;
     private final ProbeRunIngest ingest;
     private final VerdictAnnouncer announcer;
     private final ProbeMetrics metrics;
     private final Duration storeTimeout;
 
-    ProbeRunResource(ProbeNodeScope scope, ProbeRunIngest ingest, VerdictAnnouncer announcer, ProbeMetrics metrics,
-            IngestConfig config) {
+    ProbeRunResource(ProbeTimeWindow window, ProbeNodeScope scope, ProbeRunIngest ingest, VerdictAnnouncer announcer,
+            ProbeMetrics metrics, IngestConfig config) {
+        this.window = window;
         this.scope = scope;
         this.ingest = ingest;
         this.announcer = announcer;
@@ -66,6 +69,7 @@ public class ProbeRunResource {
         ProbeReport report;
         try {
             report = parser.parse(body);
+            window.check(report, Instant.now());
         } catch (MalformedProbeReportException e) {
             LOG.warnf("Refused a probe report: %s", e.getMessage());
             metrics.received("malformed");

@@ -1,7 +1,5 @@
 package org.aitelemetry.worker.probe;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowIterator;
@@ -17,6 +15,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
+import org.aitelemetry.worker.health.Advice;
+import org.aitelemetry.worker.health.Evidence;
+import org.aitelemetry.worker.health.EvidenceJson;
+import org.aitelemetry.worker.health.GpuHistory;
 import org.aitelemetry.worker.health.GpuScore;
 
 /** The probe_run and probe_result rows of a run, in the caller's transaction. */
@@ -25,28 +27,34 @@ public class ProbeRunStore {
 
     /**
      * Idempotent by run id: a replay, or the loser of two concurrent posts of one run, inserts nothing and gets no row.
-     * The node is the one node of the given name (the report's hostname, or the node of a node-scoped token), none when
-     * ambiguous; a request id that names no health-check request is dropped rather than refused, as the report itself
+     * The node is the one node of the given name (the report's hostname, or the node of a node-scoped token) in the token's
+     * cluster when it names one, none when ambiguous; a request id that names no health-check request is dropped rather
+     * than refused, as the report itself
      * is still worth keeping.
      */
     private static final String INSERT_RUN = """
             INSERT INTO probe_run (run_id, node_id, hostname, request_id, schema_version, probe_version, started_at,
                                    finished_at, exit_code, verdict, report)
-            VALUES ($1, (SELECT min(id) FROM ai_node WHERE name = $11 HAVING count(*) = 1), $2,
+            VALUES ($1, (SELECT min(n.id) FROM ai_node n JOIN ai_cluster c ON c.id = n.cluster_id
+                         WHERE n.name = $11 AND ($12::text IS NULL OR c.name = $12) HAVING count(*) = 1), $2,
                     (SELECT id FROM health_check_request WHERE id = $3), $4, $5, $6, $7, $8, $9, $10::text::jsonb)
             ON CONFLICT (run_id) DO NOTHING
             RETURNING id, node_id""";
     private static final String INSERT_RESULTS = """
-            INSERT INTO probe_result (probe_run_id, gpu_uuid, device_id, verdict, reasons, tests, slow_tests)
+            INSERT INTO probe_result (probe_run_id, gpu_uuid, device_id, verdict, reasons, tests, slow_tests, failed_tests,
+                                      evidence, advice, serial, product_name)
             SELECT $1, u.uuid, (SELECT id FROM gpu_device WHERE uuid = u.uuid), u.verdict,
                    ARRAY(SELECT left(reason, 2000) FROM jsonb_array_elements_text(u.reasons::jsonb) AS reason), u.tests::jsonb,
-                   ARRAY(SELECT jsonb_array_elements_text(u.slow::jsonb))
-            FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
-                 WITH ORDINALITY AS u(uuid, verdict, reasons, tests, slow, n)
+                   ARRAY(SELECT jsonb_array_elements_text(u.slow::jsonb)),
+                   ARRAY(SELECT jsonb_array_elements_text(u.failed::jsonb)), u.evidence::jsonb, u.advice::jsonb,
+                   u.serial, u.product
+            FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+                        $10::text[], $11::text[])
+                 WITH ORDINALITY AS u(uuid, verdict, reasons, tests, slow, failed, evidence, advice, serial, product, n)
             ORDER BY u.n""";
-    /** Each GPU's slow tests in its latest run before this one: the sibling comparison's history. */
-    private static final String PREVIOUSLY_SLOW = """
-            SELECT DISTINCT ON (r.gpu_uuid) r.gpu_uuid, r.slow_tests
+    /** Each GPU's latest run before this one: what it left to confirm (slow and failed tests). */
+    private static final String PREVIOUS_RUN = """
+            SELECT DISTINCT ON (r.gpu_uuid) r.gpu_uuid, r.slow_tests, r.failed_tests
             FROM probe_result r JOIN probe_run p ON p.id = r.probe_run_id
             WHERE r.gpu_uuid = ANY($1) AND p.run_id <> $2 AND p.started_at < $3
             ORDER BY r.gpu_uuid, p.started_at DESC""";
@@ -55,30 +63,29 @@ public class ProbeRunStore {
             FROM probe_run p LEFT JOIN probe_result r ON r.probe_run_id = p.id
             WHERE p.run_id = $1 ORDER BY r.id""";
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     /** A newly inserted run. */
     public record Inserted(long id, Long nodeId) {
     }
 
-    public Uni<Map<String, Set<String>>> previouslySlow(SqlConnection connection, ProbeReport report) {
+    public Uni<Map<String, GpuHistory>> history(SqlConnection connection, ProbeReport report) {
         String[] uuids = report.gpus().stream().map(gpu -> gpu.tests().uuid()).toArray(String[]::new);
-        return connection.preparedQuery(PREVIOUSLY_SLOW).execute(Tuple.tuple().addArrayOfString(uuids)
+        return connection.preparedQuery(PREVIOUS_RUN).execute(Tuple.tuple().addArrayOfString(uuids)
                 .addUUID(report.runId()).addOffsetDateTime(report.startedAt().atOffset(ZoneOffset.UTC))).map(rows -> {
-                    Map<String, Set<String>> slow = new HashMap<>();
-                    rows.forEach(row -> slow.put(row.getString("gpu_uuid"),
-                            Set.of(row.getArrayOfStrings("slow_tests"))));
-                    return slow;
+                    Map<String, GpuHistory> history = new HashMap<>();
+                    rows.forEach(row -> history.put(row.getString("gpu_uuid"), new GpuHistory(
+                            Set.of(row.getArrayOfStrings("slow_tests")), Set.of(row.getArrayOfStrings("failed_tests")))));
+                    return history;
                 });
     }
 
     /** Null item when the run is stored already. */
-    public Uni<Inserted> insertRun(SqlConnection connection, ProbeReport report, String node, String verdict) {
+    public Uni<Inserted> insertRun(SqlConnection connection, ProbeReport report, ProbeNodeScope.Node node,
+            String verdict) {
         Tuple run = Tuple.tuple().addUUID(report.runId()).addString(report.hostname()).addUUID(report.requestId())
                 .addString(report.schemaVersion()).addString(report.probeVersion())
                 .addOffsetDateTime(report.startedAt().atOffset(ZoneOffset.UTC))
                 .addOffsetDateTime(report.finishedAt().atOffset(ZoneOffset.UTC)).addInteger(report.exitCode())
-                .addString(verdict).addString(report.json()).addString(node);
+                .addString(verdict).addString(report.json()).addString(node.name()).addString(node.cluster());
         return connection.preparedQuery(INSERT_RUN).execute(run).map(rows -> {
             RowIterator<Row> inserted = rows.iterator();
             if (!inserted.hasNext()) {
@@ -89,13 +96,21 @@ public class ProbeRunStore {
         });
     }
 
-    public Uni<Void> insertResults(SqlConnection connection, long runId, List<GpuReport> gpus, List<GpuScore> scores) {
+    /** @param advice what to do about each GPU's run on its own, by UUID */
+    public Uni<Void> insertResults(SqlConnection connection, long runId, List<GpuReport> gpus, List<GpuScore> scores,
+            Map<String, List<Advice>> advice) {
         Tuple results = Tuple.tuple().addLong(runId)
                 .addArrayOfString(column(scores, GpuScore::uuid))
                 .addArrayOfString(column(scores, score -> score.verdict().name()))
-                .addArrayOfString(column(scores, score -> json(score.reasons())))
+                .addArrayOfString(column(scores, score -> EvidenceJson.strings(score.evidence().stream()
+                        .map(Evidence::summary).toList())))
                 .addArrayOfString(gpus.stream().map(GpuReport::testsJson).toArray(String[]::new))
-                .addArrayOfString(column(scores, score -> json(score.slowTests())));
+                .addArrayOfString(column(scores, score -> EvidenceJson.strings(score.slowTests())))
+                .addArrayOfString(column(scores, score -> EvidenceJson.strings(score.failedTests())))
+                .addArrayOfString(column(scores, score -> EvidenceJson.evidence(score.evidence())))
+                .addArrayOfString(column(scores, score -> EvidenceJson.advice(advice.get(score.uuid()))))
+                .addArrayOfString(column(scores, score -> score.gpu().serial()))
+                .addArrayOfString(column(scores, score -> score.gpu().productName()));
         return connection.preparedQuery(INSERT_RESULTS).execute(results).replaceWithVoid();
     }
 
@@ -118,11 +133,4 @@ public class ProbeRunStore {
         return scores.stream().map(value).toArray(String[]::new);
     }
 
-    private static String json(List<String> values) {
-        try {
-            return JSON.writeValueAsString(values);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot encode a list of strings", e);
-        }
-    }
 }

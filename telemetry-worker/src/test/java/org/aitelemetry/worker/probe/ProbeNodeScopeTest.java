@@ -45,10 +45,13 @@ import org.junit.jupiter.api.Test;
 class ProbeNodeScopeTest {
 
     private static final String NODE = KeycloakClients.TEST_PROBE_NODE_NAME;
+    private static final String CLUSTER = KeycloakClients.TEST_PROBE_CLUSTER_NAME;
     private static final String OTHER_NODE = "probe-node-b";
+    /** A GPU of a node of the token's node name in another cluster: another node (scenario 27). */
+    private static final String TWIN_GPU = "GPU-scope-twin0";
     private static final List<String> NODE_GPUS = List.of("GPU-scope-a0", "GPU-scope-a1");
     private static final String OTHER_GPU = "GPU-scope-b0";
-    private static final Instant T0 = Instant.parse("2026-05-01T00:00:00Z");
+    private static final Instant T0 = ProbeReports.YESTERDAY;
     private static long nodeId;
 
     @InjectKeycloak
@@ -60,9 +63,10 @@ class ProbeNodeScopeTest {
     @BeforeEach
     void fleet() {
         if (nodeId == 0) {
-            ProbeFleet fleet = new ProbeFleet(pool, "node-scope");
+            ProbeFleet fleet = new ProbeFleet(pool, CLUSTER);
             nodeId = fleet.node(NODE, NODE_GPUS);
             fleet.node(OTHER_NODE, List.of(OTHER_GPU));
+            new ProbeFleet(pool, "node-scope-twin").node(NODE, List.of(TWIN_GPU));
         }
     }
 
@@ -83,14 +87,32 @@ class ProbeNodeScopeTest {
 
         post(nodeToken(), report(NODE, run, List.of("GPU-scope-a1", OTHER_GPU))).statusCode(403)
                 .contentType("application/problem+json").body("title", equalTo("Outside the token's node"))
-                .body("detail", allOf(containsString("node " + NODE + " only"), containsString("GPU " + OTHER_GPU),
-                        containsString("node " + OTHER_NODE)));
+                .body("detail", allOf(containsString("node " + NODE + " of cluster " + CLUSTER + " only"),
+                        containsString("GPU " + OTHER_GPU), containsString("node " + OTHER_NODE)));
 
         assertThat(count("SELECT count(*) FROM probe_run WHERE run_id = $1", run)).isZero();
         assertThat(count("SELECT count(*) FROM probe_result WHERE gpu_uuid = $1", OTHER_GPU)).isZero();
         assertThat(health(OTHER_GPU)).isEqualTo("UNKNOWN");
         assertThat(WorkerMetrics.value("telemetry_probe_runs_received_total", "outcome=\"forbidden\""))
                 .isEqualTo(refused + 1);
+    }
+
+    @Test
+    void aGpuOfTheSameNodeNameInAnotherClusterIsRefused() {
+        UUID run = UUID.randomUUID();
+
+        post(nodeToken(), report(NODE, run, List.of(TWIN_GPU))).statusCode(403)
+                .body("detail", allOf(containsString("GPU " + TWIN_GPU),
+                        containsString("node " + NODE + " of cluster node-scope-twin")));
+
+        assertThat(count("SELECT count(*) FROM probe_run WHERE run_id = $1", run)).isZero();
+        assertThat(health(TWIN_GPU)).isEqualTo("UNKNOWN");
+    }
+
+    @Test
+    void theRunIsLinkedToTheTokensNodeInTheTokensClusterThoughAnotherClusterHasItsName() {
+        post(nodeToken(), report(NODE, UUID.randomUUID(), NODE_GPUS)).statusCode(201)
+                .body("nodeId", equalTo((int) nodeId));
     }
 
     @Test

@@ -8,6 +8,8 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.UUID;
 
@@ -15,14 +17,22 @@ import java.util.UUID;
 final class ProbeReports {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The golden report's day; runs are dated yesterday, as the worker refuses runs from the future or long ago. */
+    private static final String GOLDEN_DAY = "2026-01-31";
+    static final String DAY = LocalDate.now(ZoneOffset.UTC).minusDays(1).toString();
+    /** Midnight yesterday: a start time for a series of runs an hour apart. */
+    static final Instant YESTERDAY = Instant.parse(DAY + "T00:00:00Z");
 
     private ProbeReports() {
     }
 
-    /** {@code gpu-probe/tests/golden/report.json}, verbatim: host {@code node-"7"}, one H100 that failed. */
+    /**
+     * {@code gpu-probe/tests/golden/report.json} dated {@link #DAY}: host {@code node-"7"}, one H100 below its
+     * baseline whose ECC counters could not be read.
+     */
     static String golden() {
         try (InputStream in = ProbeReports.class.getResourceAsStream("/probe/golden-report.json")) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).replace(GOLDEN_DAY, DAY);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

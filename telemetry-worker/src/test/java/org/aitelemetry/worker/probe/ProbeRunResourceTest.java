@@ -71,7 +71,7 @@ class ProbeRunResourceTest {
     @Test
     void storesAndScoresTheProbesGoldenReport() {
         post(ProbeReports.golden()).statusCode(201).body("runId", equalTo(GOLDEN_RUN))
-                .body("verdict", equalTo("FAILED")).body("gpus[0].verdict", equalTo("FAILED"));
+                .body("verdict", equalTo("DEGRADED")).body("gpus[0].verdict", equalTo("DEGRADED"));
 
         Row run = row("SELECT * FROM probe_run WHERE run_id = $1", UUID.fromString(GOLDEN_RUN));
         assertThat(run.getLong("node_id")).as("linked by hostname").isNotNull();
@@ -83,20 +83,27 @@ class ProbeRunResourceTest {
         assertThat(result.getLong("device_id")).isNotNull();
         assertThat(result.getArrayOfStrings("reasons")).containsExactly(
                 "gemm_bf16 degraded: 88.2% of the baseline, below the 90% pass ratio",
-                "nvml_ecc error: line1\nline2\t\"quoted\" \\ back \u0001 ctl é bad \ufffd");
+                "nvml_ecc could not run (unknown): line1\nline2\t\"quoted\" \\ back \u0001 ctl é bad \ufffd");
+        assertThat(result.getJsonArray("evidence")).extracting(item -> ((io.vertx.core.json.JsonObject) item)
+                .getString("kind")).as("the ECC read error is no evidence against the GPU")
+                .containsExactly("below_baseline", "probe_error");
+        assertThat(result.getString("serial")).isEqualTo("1652123456789");
+        assertThat(result.getString("product_name")).isEqualTo("NVIDIA H100 80GB HBM3");
         assertThat(result.getJsonObject("tests").getJsonObject("gemm_bf16").getDouble("value")).isEqualTo(700);
         Row device = row("SELECT * FROM gpu_device WHERE uuid = $1", GOLDEN_GPU);
-        assertThat(device.getString("health")).isEqualTo("FAILED");
+        assertThat(device.getString("health")).isEqualTo("DEGRADED");
         assertThat(device.getString("health_reason")).startsWith("gemm_bf16 degraded: 88.2%");
+        assertThat(device.getJsonArray("health_advice")).extracting(item -> ((io.vertx.core.json.JsonObject) item)
+                .getString("action")).containsExactly("rerun", "watch");
         Row node = row("SELECT * FROM ai_node WHERE id = $1", run.getLong("node_id"));
-        assertThat(node.getString("health")).isEqualTo("FAILED");
-        assertThat(node.getString("health_reason")).isEqualTo("FAILED: GPU 0 (" + GOLDEN_GPU + ")");
+        assertThat(node.getString("health")).isEqualTo("DEGRADED");
+        assertThat(node.getString("health_reason")).isEqualTo("DEGRADED: GPU 0 (" + GOLDEN_GPU + ")");
     }
 
     @Test
     void aReplayAnswersTheStoredRunAndStoresNothingTwice() {
         UUID runId = UUID.randomUUID();
-        String report = ProbeReports.bf16("replayed-host", runId, Instant.parse("2026-02-01T00:00:00Z"),
+        String report = ProbeReports.bf16("replayed-host", runId, ProbeReports.YESTERDAY,
                 java.util.Map.of("GPU-replay-0", 790.0, "GPU-replay-1", 780.0));
         double replays = WorkerMetrics.value("telemetry_probe_runs_received_total", "outcome=\"replayed\"");
         String first = post(report).statusCode(201).extract().asString();
@@ -112,7 +119,7 @@ class ProbeRunResourceTest {
     @Test
     void concurrentPostsOfOneRunStoreItOnce() throws Exception {
         UUID runId = UUID.randomUUID();
-        String report = ProbeReports.bf16("concurrent-host", runId, Instant.parse("2026-02-01T00:00:00Z"),
+        String report = ProbeReports.bf16("concurrent-host", runId, ProbeReports.YESTERDAY,
                 java.util.Map.of("GPU-race-0", 790.0, "GPU-race-1", 780.0, "GPU-race-2", 785.0));
         ExecutorService threads = Executors.newFixedThreadPool(8);
         try {
@@ -145,8 +152,8 @@ class ProbeRunResourceTest {
         badRequest(golden.replace("\"1.0\"", "\"2.0\""), "unsupported schema_version '2.0'");
         badRequest(golden.replace(GOLDEN_RUN, "run-7"), "run_id is not a UUID");
         badRequest(golden.replace("\"request_id\": null", "\"request_id\": 7"), "request_id is not a UUID");
-        badRequest(golden.replace("2026-01-31T12:01:30.250Z", "2026-01-31T11:00:00Z"), "is before started_at");
-        badRequest(golden.replace("2026-01-31T12:00:00.000Z", "noon"), "started_at is not an RFC 3339 time");
+        badRequest(golden.replace(ProbeReports.DAY + "T12:01:30.250Z", ProbeReports.DAY + "T11:00:00Z"), "is before started_at");
+        badRequest(golden.replace(ProbeReports.DAY + "T12:00:00.000Z", "noon"), "started_at is not an RFC 3339 time");
         badRequest(golden.replace("\"hostname\": \"node-\\\"7\\\"\",", ""), "host.hostname");
         badRequest(golden.replace("\"gpus\": [", "\"gpus\": 7, \"old_gpus\": ["),
                 "'gpus' must be an array");

@@ -29,8 +29,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Scoring across runs against real PostgreSQL: a GPU slower than its siblings is DEGRADED only when it was slow in two
- * consecutive runs, the node takes its worst GPU's verdict, and a {@link VerdictChange} is announced for exactly the
- * verdicts that changed.
+ * consecutive runs and HEALTHY again only after three clean runs in a row, the node takes its worst GPU's verdict, and
+ * a {@link VerdictChange} is announced for exactly the verdicts that changed.
  */
 @QuarkusTest
 @TestProfile(IngestSecurityProfile.class)
@@ -40,7 +40,7 @@ class ProbeRunScoringTest {
 
     private static final String HOST = "sibling-node";
     private static final List<String> GPUS = List.of("GPU-sib-0", "GPU-sib-1", "GPU-sib-2", "GPU-sib-3");
-    private static final Instant T0 = Instant.parse("2026-03-01T00:00:00Z");
+    private static final Instant T0 = ProbeReports.YESTERDAY;
 
     @Inject
     Pool pool;
@@ -65,9 +65,15 @@ class ProbeRunScoringTest {
         ProbeRunResourceTest.post(ProbeReports.bf16(HOST, second, T0.plusSeconds(3600), figures(655.0)))
                 .statusCode(200).body("verdict", equalTo("DEGRADED"));
         UUID third = post(T0.plusSeconds(7200), 789.0);
-        assertThat(health("GPU-sib-3")).as("back among its siblings").isEqualTo("HEALTHY");
+        assertThat(health("GPU-sib-3")).as("one clean run is not yet recovery").isEqualTo("DEGRADED");
+        assertThat(row("SELECT health_reason FROM gpu_device WHERE uuid = $1", "GPU-sib-3").getString(0))
+                .endsWith("recovering: 1 of 3 clean runs in a row needed to leave DEGRADED");
+        post(T0.plusSeconds(3 * 3600), 789.0);
+        UUID fifth = post(T0.plusSeconds(4 * 3600), 789.0);
+        assertThat(health("GPU-sib-3")).as("back among its siblings after three clean runs").isEqualTo("HEALTHY");
 
-        await().until(() -> !changes.of(third).isEmpty());
+        await().until(() -> !changes.of(fifth).isEmpty());
+        assertThat(changes.of(third)).as("a recovering GPU keeps its verdict").isEmpty();
         assertThat(changes.of(first)).extracting(VerdictChange::scope, VerdictChange::gpuUuid, VerdictChange::previous,
                 VerdictChange::current).containsExactlyInAnyOrder(
                         tuple(Scope.GPU, "GPU-sib-0", HealthVerdict.UNKNOWN, HealthVerdict.HEALTHY),
@@ -83,7 +89,7 @@ class ProbeRunScoringTest {
                 .containsExactly("gemm_bf16 17% below its 3 siblings' median in 2 consecutive runs");
         assertThat(changes.of(second).get(1)).extracting(VerdictChange::cluster, VerdictChange::node)
                 .containsExactly("scoring", HOST);
-        assertThat(changes.of(third)).extracting(VerdictChange::scope, VerdictChange::current).containsExactly(
+        assertThat(changes.of(fifth)).extracting(VerdictChange::scope, VerdictChange::current).containsExactly(
                 tuple(Scope.GPU, HealthVerdict.HEALTHY), tuple(Scope.NODE, HealthVerdict.HEALTHY));
         assertThat(WorkerMetrics.value("telemetry_gpu_verdict_changes_total", "verdict=\"DEGRADED\""))
                 .isEqualTo(degradedChanges + 1);

@@ -2,8 +2,12 @@ package org.aitelemetry.worker.health.events;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.aitelemetry.model.fleet.HealthVerdict;
+import org.aitelemetry.worker.health.Advice;
+import org.aitelemetry.worker.health.Evidence;
+import org.aitelemetry.worker.health.EvidenceKind;
 import org.aitelemetry.worker.health.VerdictChange;
 import org.aitelemetry.worker.health.VerdictChange.Scope;
 
@@ -17,8 +21,12 @@ final class Changes {
     }
 
     static VerdictChange gpuFailed(String gpuUuid) {
+        Evidence xid = new Evidence(EvidenceKind.HARDWARE_XID, "nvml_xid", "XID 79: GPU has fallen off the bus",
+                Map.of("xid", "79"));
         return new VerdictChange(Scope.GPU, "hub-a", "gpu-node-1", gpuUuid, HealthVerdict.HEALTHY,
-                HealthVerdict.FAILED, List.of("gemm_tflops 310.2 below 70% of the H100 baseline", "xid 79"), RUN, AT);
+                HealthVerdict.FAILED, List.of(xid.summary()), List.of(xid),
+                List.of(new Advice("drain_reboot", "XID 79: drain the node and reboot it", List.of("hardware_xid"))),
+                RUN, AT);
     }
 
     static VerdictChange nodeDegraded(String node) {

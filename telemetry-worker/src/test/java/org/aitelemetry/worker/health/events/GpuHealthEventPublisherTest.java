@@ -58,15 +58,22 @@ class GpuHealthEventPublisherTest {
         assertThat(key(message)).isEqualTo("GPU-aaaa");
         JsonNode event = JSON.readTree(message.getPayload());
         assertThat(event.properties()).extracting(Map.Entry::getKey).containsExactly("schema_version", "kind",
-                "cluster", "node", "gpu_uuid", "previous", "current", "reasons", "run_id", "at");
+                "cluster", "node", "gpu_uuid", "previous", "current", "reasons", "evidence", "advice", "run_id", "at");
         assertThat(event.path("schema_version").asInt()).isEqualTo(GpuHealthEvent.SCHEMA_VERSION);
         assertThat(event.path("kind").asText()).isEqualTo("gpu");
         assertThat(event.path("cluster").asText()).isEqualTo("hub-a");
         assertThat(event.path("node").asText()).isEqualTo("gpu-node-1");
         assertThat(event.path("previous").asText()).isEqualTo("healthy");
         assertThat(event.path("current").asText()).isEqualTo("failed");
+        assertThat(event.path("schema_version").asInt()).isEqualTo(2);
         assertThat(event.path("reasons")).extracting(JsonNode::asText)
-                .containsExactly("gemm_tflops 310.2 below 70% of the H100 baseline", "xid 79");
+                .containsExactly("XID 79: GPU has fallen off the bus");
+        assertThat(event.path("evidence").get(0).path("kind").asText()).isEqualTo("hardware_xid");
+        assertThat(event.path("evidence").get(0).path("severity").asText()).isEqualTo("hard");
+        assertThat(event.path("evidence").get(0).path("details").path("xid").asText()).isEqualTo("79");
+        assertThat(event.path("advice").get(0).path("action").asText()).isEqualTo("drain_reboot");
+        assertThat(event.path("advice").get(0).path("because")).extracting(JsonNode::asText)
+                .containsExactly("hardware_xid");
         assertThat(event.path("run_id").asText()).isEqualTo(Changes.RUN.toString());
         assertThat(event.path("at").asText()).isEqualTo("2026-11-21T10:15:30.250Z");
         await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(

@@ -53,7 +53,8 @@ class GpuHealthEventsOnKafkaTest {
         assertThat(event.path("gpu_uuid").asText()).isEqualTo("GPU-kafka-1");
         assertThat(event.path("previous").asText()).isEqualTo("healthy");
         assertThat(event.path("current").asText()).isEqualTo("failed");
-        assertThat(event.path("reasons").size()).isEqualTo(2);
+        assertThat(event.path("reasons").size()).isEqualTo(1);
+        assertThat(event.path("evidence").size()).isEqualTo(1);
         assertThat(event.path("run_id").asText()).isEqualTo(Changes.RUN.toString());
         assertThat(event.path("at").asText()).isEqualTo("2026-11-21T10:15:30.250Z");
     }

@@ -1,0 +1,152 @@
+package org.aitelemetry.worker.health;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.StreamSupport;
+import org.aitelemetry.model.fleet.HealthVerdict;
+import org.aitelemetry.worker.health.VerdictChange.Scope;
+
+/**
+ * Applies a run's GPU scores to the GPUs the fleet knows, in the caller's transaction, with their history: recovery by
+ * clean runs ({@link VerdictTransition}), a board that turns FAILED recorded in {@link BoardHistory} and flagged when it
+ * is a repeat offender, advice from {@link Remediation}. A run older than the verdict a GPU has (a late retry) changes
+ * nothing, unless that verdict's time lies in the future: a stored future time never blocks newer runs.
+ */
+@ApplicationScoped
+class DeviceVerdicts {
+
+    private static final int REASON_WIDTH = 2000;
+
+    private static final String LOCK_DEVICES = """
+            SELECT d.uuid, d.serial, d.health, d.health_at, d.health_evidence::text AS evidence, d.health_clean_runs,
+                   n.name AS node, c.name AS cluster
+            FROM gpu_device d JOIN ai_node n ON n.id = d.node_id JOIN ai_cluster c ON c.id = n.cluster_id
+            WHERE d.uuid = ANY($1) ORDER BY d.id FOR NO KEY UPDATE OF d""";
+    private static final String UPDATE_DEVICES = """
+            UPDATE gpu_device d SET health = u.verdict, health_reason = u.reason, health_at = $7,
+                   health_evidence = u.evidence::jsonb, health_advice = u.advice::jsonb, health_clean_runs = u.clean
+            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[])
+                 AS u(uuid, verdict, reason, evidence, advice, clean)
+            WHERE d.uuid = u.uuid""";
+
+    private final BoardHistory boards;
+    private final Remediation remediation;
+    private final int recoveryRuns;
+
+    DeviceVerdicts(BoardHistory boards, Remediation remediation, HealthConfig config) {
+        this.boards = boards;
+        this.remediation = remediation;
+        this.recoveryRuns = config.recoveryRuns();
+    }
+
+    private record Applied(GpuScore score, Row device, VerdictTransition.Outcome outcome) {
+
+        HealthVerdict previous() {
+            return HealthVerdict.valueOf(device.getString("health"));
+        }
+
+        boolean turnedFailed() {
+            return outcome.verdict() == HealthVerdict.FAILED && previous() != HealthVerdict.FAILED;
+        }
+
+        String board() {
+            String serial = score.gpu().serial() != null ? score.gpu().serial() : device.getString("serial");
+            return serial == null || serial.isBlank() ? score.uuid() : serial;
+        }
+    }
+
+    Uni<List<VerdictChange>> apply(SqlConnection connection, UUID runId, Instant at, List<GpuScore> scores) {
+        String[] uuids = scores.stream().map(GpuScore::uuid).toArray(String[]::new);
+        return connection.preparedQuery(LOCK_DEVICES).execute(Tuple.tuple().addArrayOfString(uuids))
+                .map(devices -> transitions(devices, scores, at))
+                .chain(applied -> boards.failures(connection, applied.stream().filter(Applied::turnedFailed)
+                        .map(Applied::board).toList(), at)
+                        .chain(failures -> write(connection, runId, at, applied, failures)));
+    }
+
+    private List<Applied> transitions(RowSet<Row> devices, List<GpuScore> scores, Instant at) {
+        Map<String, GpuScore> byUuid = new LinkedHashMap<>();
+        scores.forEach(score -> byUuid.put(score.uuid(), score));
+        Instant now = Instant.now();
+        List<Applied> applied = new ArrayList<>();
+        for (Row device : devices) {
+            OffsetDateTime healthAt = device.getOffsetDateTime("health_at");
+            if (healthAt != null && healthAt.toInstant().isAfter(at) && !healthAt.toInstant().isAfter(now)) {
+                continue;
+            }
+            GpuScore score = byUuid.get(device.getString("uuid"));
+            VerdictTransition.Outcome outcome = VerdictTransition.next(
+                    HealthVerdict.valueOf(device.getString("health")),
+                    EvidenceJson.readEvidence(device.getString("evidence")), device.getInteger("health_clean_runs"),
+                    score, recoveryRuns);
+            applied.add(new Applied(score, device, outcome));
+        }
+        return applied;
+    }
+
+    private Uni<List<VerdictChange>> write(SqlConnection connection, UUID runId, Instant at, List<Applied> applied,
+            Map<String, Long> failures) {
+        List<String> uuids = new ArrayList<>();
+        List<String> verdicts = new ArrayList<>();
+        List<String> reasons = new ArrayList<>();
+        List<String> evidenceJson = new ArrayList<>();
+        List<String> adviceJson = new ArrayList<>();
+        List<Integer> clean = new ArrayList<>();
+        List<BoardHistory.Failure> newFailures = new ArrayList<>();
+        List<VerdictChange> changes = new ArrayList<>();
+        for (Applied gpu : applied) {
+            List<Evidence> evidence = new ArrayList<>(gpu.outcome().evidence());
+            if (gpu.turnedFailed()) {
+                long before = failures.getOrDefault(gpu.board(), 0L);
+                if (before >= 1) {
+                    evidence.add(new Evidence(EvidenceKind.REPEAT_OFFENDER, null, "board " + gpu.board()
+                            + " failed " + (before + 1) + " times within " + boards.windowText(),
+                            Map.of("board", gpu.board(), "failures", Long.toString(before + 1))));
+                }
+                newFailures.add(new BoardHistory.Failure(gpu.board(), gpu.score().gpu().serial(), gpu.score().uuid(),
+                        gpu.device().getString("cluster"), gpu.device().getString("node"), evidence));
+            }
+            List<Advice> advice = remediation.advise(evidence);
+            List<String> summaries = evidence.stream().map(Evidence::summary).toList();
+            uuids.add(gpu.score().uuid());
+            verdicts.add(gpu.outcome().verdict().name());
+            reasons.add(summaries.isEmpty() ? null : cut(String.join("; ", summaries)));
+            evidenceJson.add(EvidenceJson.evidence(evidence));
+            adviceJson.add(EvidenceJson.advice(advice));
+            clean.add(gpu.outcome().cleanRuns());
+            if (gpu.previous() != gpu.outcome().verdict()) {
+                changes.add(new VerdictChange(Scope.GPU, gpu.device().getString("cluster"),
+                        gpu.device().getString("node"), gpu.score().uuid(), gpu.previous(), gpu.outcome().verdict(),
+                        summaries, evidence, advice, runId, at));
+            }
+        }
+        Tuple update = Tuple.tuple().addArrayOfString(uuids.toArray(String[]::new))
+                .addArrayOfString(verdicts.toArray(String[]::new)).addArrayOfString(reasons.toArray(String[]::new))
+                .addArrayOfString(evidenceJson.toArray(String[]::new))
+                .addArrayOfString(adviceJson.toArray(String[]::new)).addArrayOfInteger(clean.toArray(Integer[]::new))
+                .addOffsetDateTime(at.atOffset(ZoneOffset.UTC));
+        return connection.preparedQuery(UPDATE_DEVICES).execute(update)
+                .chain(() -> boards.record(connection, runId, at, newFailures))
+                .replaceWith(changes);
+    }
+
+    static String cut(String text) {
+        return text.length() > REASON_WIDTH ? text.substring(0, REASON_WIDTH) : text;
+    }
+
+    static java.util.stream.Stream<Row> stream(RowSet<Row> rows) {
+        return StreamSupport.stream(rows.spliterator(), false);
+    }
+}
