@@ -121,7 +121,7 @@ Status run_gemm(GpuDevice& g, const Precision& p, int n, int warmup, int iterati
     cublasLtMatmulHeuristicResult_t heur {};
     int found = 0;
     CHECK_BLAS(lt.heuristic(o.handle, o.desc, o.a, o.b, o.d, o.d, o.pref, 1, &heur, &found));
-    CHECK(found > 0, std::string("cuBLASLt has no algorithm for ") + p.label + " on this GPU");
+    CHECK_AS(found > 0, std::string("cuBLASLt has no algorithm for ") + p.label + " on this GPU", ErrorClass::environment);
     const double alpha64 = 1.0, beta64 = 0.0;
     const float alpha32 = 1.0f, beta32 = 0.0f;
     const void* alpha = p.scale_type == CUDA_R_64F ? static_cast<const void*>(&alpha64) : &alpha32;
@@ -205,8 +205,7 @@ public:
                      {"iterations", static_cast<long long>(ctx.options.iterations)},
                      {"warmup", static_cast<long long>(ctx.options.warmup)}};
         if (!s) {
-            r.status = TestStatus::error;
-            r.reason = s.message();
+            set_error(r, s);
             return r;
         }
         const double med = median(out.ms);
@@ -225,11 +224,10 @@ public:
             return r;
         }
         r.status = TestStatus::passed;
-        score(r, ctx.baselines.achievable_tflops(g.name, p_.label), g.name + " " + p_.label, ctx.thresholds);
+        score_with_catalogue(r, ctx, g.name, p_.key);
         if (const Sku* sku = ctx.baselines.find(g.name)) {
-            auto it = sku->precisions.find(p_.label);
-            if (it != sku->precisions.end() && it->second.peak_tflops)
-                r.details.emplace_back("datasheet_peak_tflops", *it->second.peak_tflops);
+            auto it = sku->peak_tflops.find(p_.label);
+            if (it != sku->peak_tflops.end() && it->second) r.details.emplace_back("datasheet_peak_tflops", *it->second);
         }
         return r;
     }
@@ -275,8 +273,7 @@ public:
         long long mismatches = 0;
         Status s = measure(g, ctx.options, r, bytes_per_op, ms, mismatches);
         if (!s) {
-            r.status = TestStatus::error;
-            r.reason = s.message();
+            set_error(r, s);
             return r;
         }
         const double med = median(ms);
@@ -286,11 +283,11 @@ public:
         r.details.emplace_back("mismatches", mismatches);
         if (mismatches > 0) {
             r.status = TestStatus::failed;
-            r.reason = "triad result check failed on " + std::to_string(mismatches) + " sampled elements";
+            r.reason = "result check failed on " + std::to_string(mismatches) + " sampled elements";
             return r;
         }
         r.status = TestStatus::passed;
-        score(r, std::nullopt, g.name + " device memory bandwidth", ctx.thresholds);
+        score_with_catalogue(r, ctx, g.name, key());
         if (const Sku* sku = ctx.baselines.find(g.name); sku != nullptr && sku->memory_bandwidth_gbps) {
             r.details.emplace_back("datasheet_peak_gbps", *sku->memory_bandwidth_gbps);
             r.details.emplace_back("fraction_of_datasheet_peak", *r.value / *sku->memory_bandwidth_gbps);
@@ -314,8 +311,15 @@ private:
             r.details.emplace_back("method", std::string("cuMemcpyDtoDAsync (") + g.module_error + ")");
             bytes_per_op = 2.0 * bytes;
             CHECK_CU(cu, cu.cuMemsetD8(b.get(), 1, bytes));
-            return time_copies(g, o.warmup, o.iterations,
-                               [&] { return cu.cuMemcpyDtoDAsync(a.get(), b.get(), bytes, g.stream); }, ms);
+            CHECK_OK(time_copies(g, o.warmup, o.iterations,
+                                 [&] { return cu.cuMemcpyDtoDAsync(a.get(), b.get(), bytes, g.stream); }, ms));
+            CHECK_CU(cu, cu.cuStreamSynchronize(g.stream));
+            for (std::size_t i = 0; i < bytes; i += 1000003) {
+                unsigned char got = 0;
+                CHECK_CU(cu, cu.cuMemcpyDtoH(&got, a.get() + i, 1));
+                if (got != 1) ++mismatches;
+            }
+            return Status::ok();
         }
         std::vector<double> hb(n), hc(n);
         for (unsigned long long i = 0; i < n; ++i) {
@@ -381,8 +385,7 @@ public:
             }, ms);
         }();
         if (!s) {
-            r.status = TestStatus::error;
-            r.reason = s.message();
+            set_error(r, s);
             return r;
         }
         const double med = median(ms);
@@ -391,8 +394,7 @@ public:
                      {"memory", std::string("pinned (cuMemAllocHost)")},
                      {"median_ms", med}};
         r.status = TestStatus::passed;
-        score(r, std::nullopt, g.name + (to_device_ ? " host-to-device" : " device-to-host") + " bandwidth",
-              ctx.thresholds);
+        score_with_catalogue(r, ctx, g.name, key());
         return r;
     }
 
