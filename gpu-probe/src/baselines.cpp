@@ -167,9 +167,10 @@ Status Baselines::load(const std::string& skus_path, const std::string& baseline
     std::string baselines = reinterpret_cast<const char*>(gpuprobe_embedded_baselines);
     if (!skus_path.empty()) CHECK_OK(read_file(skus_path, skus));
     if (!baselines_path.empty()) CHECK_OK(read_file(baselines_path, baselines));
-    out.source = (skus_path.empty() ? std::string("embedded") : skus_path) + " + " +
-                 (baselines_path.empty() ? std::string("embedded") : baselines_path);
-    if (skus_path.empty() && baselines_path.empty()) out.source = "embedded";
+    out.source = skus_path.empty() && baselines_path.empty()
+                     ? "embedded"
+                     : (skus_path.empty() ? "embedded" : skus_path) + " + " +
+                           (baselines_path.empty() ? "embedded" : baselines_path);
     CHECK_OK(parse_skus(skus, out));
     return parse_baselines(baselines, out);
 }

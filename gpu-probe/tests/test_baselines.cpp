@@ -1,4 +1,5 @@
 // The catalogue: both shipped files parse and agree with each other; the parser's rules, table-driven.
+#include <cctype>
 #include <vector>
 
 #include "baselines.h"
