@@ -7,6 +7,7 @@
 #include "check.h"
 #include "cuda_loader.h"
 #include "dynlib.h"
+#include "error_class.h"
 
 namespace gpuprobe {
 
@@ -74,9 +75,15 @@ struct CublasLtApi {
 
 }  // namespace gpuprobe
 
+// Returns an error Status carrying the cuBLAS status, classified by it (error_class.h), when a cuBLASLt call fails.
 #define CHECK_BLAS(expr)                                                                                     \
     do {                                                                                                     \
         ::gpuprobe::cublasStatus_t _b = (expr);                                                              \
-        if (_b != 0)                                                                                         \
-            return ::gpuprobe::Status::error("cuBLASLt status " + std::to_string(_b), #expr, __FILE__, __LINE__); \
+        if (_b != 0) {                                                                                       \
+            ::gpuprobe::ErrorInfo _i = ::gpuprobe::classify_cublas(_b);                                      \
+            return ::gpuprobe::Status::error("cuBLASLt status " + std::to_string(_b) +                       \
+                                                 (_i.code.empty() ? "" : " (" + _i.code + ")"),              \
+                                             #expr, __FILE__, __LINE__)                                      \
+                .classified(_i.error_class, _i.code);                                                        \
+        }                                                                                                    \
     } while (0)

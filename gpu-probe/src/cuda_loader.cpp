@@ -1,5 +1,7 @@
 #include "cuda_loader.h"
 
+#include "error_class.h"
+
 namespace gpuprobe {
 
 Status CudaApi::load() {
@@ -39,6 +41,16 @@ std::string CudaApi::error_text(CUresult r) const {
         return std::string(name) + " (" + std::to_string(r) + ")";
     }
     return "error " + std::to_string(r);
+}
+
+Status cuda_status(const CudaApi& api, CUresult r, const char* expr, const char* file, int line) {
+    ErrorInfo info = classify_cuda(r);
+    if (info.code.empty()) {
+        const char* name = nullptr;
+        if (api.cuGetErrorName != nullptr && api.cuGetErrorName(r, &name) == CUDA_SUCCESS && name != nullptr) info.code = name;
+    }
+    const std::string text = info.code.empty() ? api.error_text(r) : info.code + " (" + std::to_string(r) + ")";
+    return Status::error("CUDA " + text, expr, file, line).classified(info.error_class, info.code);
 }
 
 }  // namespace gpuprobe

@@ -71,12 +71,15 @@ struct CudaApi {
     std::string error_text(CUresult r) const;
 };
 
+// The error Status of a failed driver call: message with the CUDA error name, class and code from error_class.h.
+Status cuda_status(const CudaApi& api, CUresult r, const char* expr, const char* file, int line);
+
 }  // namespace gpuprobe
 
-// Returns an error Status carrying the CUDA error name, the expression, file and line when a driver call fails.
+// Returns an error Status carrying the CUDA error name, the expression, file and line when a driver call fails,
+// classified by its CUresult (error_class.h).
 #define CHECK_CU(api, expr)                                                                                  \
     do {                                                                                                     \
         ::gpuprobe::CUresult _r = (expr);                                                                    \
-        if (_r != ::gpuprobe::CUDA_SUCCESS)                                                                  \
-            return ::gpuprobe::Status::error("CUDA " + (api).error_text(_r), #expr, __FILE__, __LINE__);     \
+        if (_r != ::gpuprobe::CUDA_SUCCESS) return ::gpuprobe::cuda_status(api, _r, #expr, __FILE__, __LINE__); \
     } while (0)

@@ -1,6 +1,6 @@
 #include "gpu_device.h"
 
-#include <cstdio>
+#include "gpu_selection.h"
 
 #ifdef GPU_PROBE_HAVE_KERNELS
 extern "C" const unsigned char gpuprobe_kernels_fatbin[];
@@ -11,7 +11,7 @@ namespace gpuprobe {
 Status GpuEnvironment::open(GpuEnvironment& env) {
     CHECK_OK(env.cuda.load());
     CUresult r = env.cuda.cuInit(0);
-    CHECK(r != CUDA_ERROR_NO_DEVICE, "no GPU: cuInit reports no CUDA-capable device");
+    CHECK_AS(r != CUDA_ERROR_NO_DEVICE, "no GPU: cuInit reports no CUDA-capable device", ErrorClass::environment);
     CHECK_CU(env.cuda, r);
     int version = 0;
     CHECK_CU(env.cuda, env.cuda.cuDriverGetVersion(&version));
@@ -27,6 +27,18 @@ Status GpuEnvironment::open(GpuEnvironment& env) {
     return Status::ok();
 }
 
+Status GpuEnvironment::device_uuids(std::vector<std::string>& out) {
+    out.clear();
+    for (int i = 0; i < device_count; ++i) {
+        CUdevice dev = 0;
+        CUuuid id {};
+        CHECK_CU(cuda, cuda.cuDeviceGet(&dev, i));
+        CHECK_CU(cuda, cuda.cuDeviceGetUuid(&id, dev));
+        out.push_back(format_gpu_uuid(id.bytes));
+    }
+    return Status::ok();
+}
+
 Status GpuDevice::open(GpuEnvironment& env, int ordinal, std::unique_ptr<GpuDevice>& out) {
     std::unique_ptr<GpuDevice> g(new GpuDevice(env, ordinal));
     CudaApi& cu = env.cuda;
@@ -38,11 +50,7 @@ Status GpuDevice::open(GpuEnvironment& env, int ordinal, std::unique_ptr<GpuDevi
     g->name = name;
     CUuuid id {};
     CHECK_CU(cu, cu.cuDeviceGetUuid(&id, g->device));
-    char uuid[64];
-    const unsigned char* b = id.bytes;
-    std::snprintf(uuid, sizeof uuid, "GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", b[0],
-                  b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
-    g->uuid = uuid;
+    g->uuid = format_gpu_uuid(id.bytes);
     char pci[64] = {0};
     CHECK_CU(cu, cu.cuDeviceGetPCIBusId(pci, sizeof pci, g->device));
     g->pci_bus_id = pci;

@@ -3,6 +3,7 @@
 #pragma once
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "cublas_loader.h"
 #include "cuda_loader.h"
@@ -21,6 +22,8 @@ struct GpuEnvironment {
     std::string cuda_version;    // driver's CUDA version, e.g. "13.0"
     // Fails (→ exit 3) when there is no driver or no device; NVML and cuBLASLt failures only waive their tests.
     static Status open(GpuEnvironment& env);
+    // The UUID of every device, by CUDA ordinal (for --gpus GPU-...).
+    Status device_uuids(std::vector<std::string>& out);
 };
 
 class GpuDevice {

@@ -89,8 +89,7 @@ int main(int argc, char** argv) {
         return kExitUsage;
     }
     Baselines baselines;
-    Status bl = opt.baselines_path.empty() ? Baselines::load_embedded(baselines)
-                                           : Baselines::load_file(opt.baselines_path, baselines);
+    Status bl = Baselines::load(opt.skus_path, opt.baselines_path, baselines);
     if (!bl) {
         std::fprintf(stderr, "gpu-probe: baselines: %s\n", bl.message().c_str());
         return kExitUsage;
@@ -121,12 +120,15 @@ int main(int argc, char** argv) {
                                                : gpu_env.message().c_str());
         return 0;
     }
+    std::vector<int> ordinals;
     if (gpu_env) {
-        for (int idx : opt.gpus) {
-            if (idx >= env.device_count) {
-                std::fprintf(stderr, "gpu-probe: --gpus %d: only %d GPU(s) present\n", idx, env.device_count);
-                return kExitUsage;
-            }
+        std::vector<std::string> uuids;
+        // A driver that cannot name its GPUs still lets indices select them; opening the GPU then reports the error.
+        if (!env.device_uuids(uuids)) uuids.assign(static_cast<std::size_t>(env.device_count), "");
+        Status resolved = resolve_gpu_selection(opt.gpus, uuids, ordinals);
+        if (!resolved) {
+            std::fprintf(stderr, "gpu-probe: %s\n", resolved.message().c_str());
+            return kExitUsage;
         }
     }
 
@@ -147,9 +149,6 @@ int main(int argc, char** argv) {
 
     Thresholds thresholds{opt.pass_ratio, opt.degraded_ratio};
     if (gpu_env) {
-        std::vector<int> ordinals = opt.gpus;
-        if (ordinals.empty())
-            for (int i = 0; i < env.device_count; ++i) ordinals.push_back(i);
         for (int idx : ordinals) {
             GpuReport gr;
             gr.index = idx;
@@ -158,8 +157,7 @@ int main(int argc, char** argv) {
             if (!opened) {
                 TestResult t;
                 t.key = "gpu_open";
-                t.status = TestStatus::error;
-                t.reason = opened.message();
+                set_error(t, opened);
                 gr.tests.push_back(t);
                 report.gpus.push_back(gr);
                 continue;

@@ -1,6 +1,9 @@
 // NVML snapshot probes, run after the load probes so they see the GPU's state right after load. Each reads NVML
 // directly (never nvidia-smi text) and is waived when NVML or the counter is unavailable.
 #include <functional>
+#include <set>
+
+#include "error_class.h"
 
 #include "gpu_device.h"
 #include "probe.h"
@@ -8,7 +11,7 @@
 namespace gpuprobe {
 namespace {
 
-using Reader = std::function<void(GpuDevice&, NvmlApi&, TestResult&)>;
+using Reader = std::function<void(const ProbeContext&, GpuDevice&, NvmlApi&, TestResult&)>;
 
 class NvmlProbe : public Probe {
 public:
@@ -36,7 +39,7 @@ public:
         r.metric = metric_;
         r.metric_help = help_;
         r.status = TestStatus::passed;
-        read_(*ctx.gpu, ctx.gpu->env.nvml, r);
+        read_(ctx, *ctx.gpu, ctx.gpu->env.nvml, r);
         return r;
     }
 
@@ -52,8 +55,14 @@ bool waive_if(TestResult& r, bool missing, nvmlReturn_t rc, NvmlApi& n, const ch
         return true;
     }
     if (rc == NVML_SUCCESS) return false;
-    r.status = rc == NVML_ERROR_NOT_SUPPORTED ? TestStatus::waived : TestStatus::error;
-    r.reason = std::string(what) + ": " + n.error_text(rc);
+    const std::string reason = std::string(what) + ": " + n.error_text(rc);
+    if (rc == NVML_ERROR_NOT_SUPPORTED) {
+        r.status = TestStatus::waived;
+        r.reason = reason;
+    } else {
+        ErrorInfo info = classify_nvml(rc);
+        set_error(r, Status::error(reason).classified(info.error_class, info.code));
+    }
     return true;
 }
 
@@ -62,7 +71,7 @@ bool waive_if(TestResult& r, bool missing, nvmlReturn_t rc, NvmlApi& n, const ch
 void add_nvml_probes(Registry& reg) {
     reg.push_back(std::make_unique<NvmlProbe>(
         "nvml_temperature", "GPU temperature vs the slowdown threshold (NVML)", "celsius", "temperature_celsius",
-        "GPU core temperature, degrees Celsius.", [](GpuDevice& g, NvmlApi& n, TestResult& r) {
+        "GPU core temperature, degrees Celsius.", [](const ProbeContext&, GpuDevice& g, NvmlApi& n, TestResult& r) {
             unsigned t = 0, slow = 0;
             if (waive_if(r, !n.nvmlDeviceGetTemperature, n.nvmlDeviceGetTemperature ? n.nvmlDeviceGetTemperature(g.nvml, NVML_TEMPERATURE_GPU, &t) : 0, n, "nvmlDeviceGetTemperature")) return;
             r.value = t;
@@ -77,7 +86,7 @@ void add_nvml_probes(Registry& reg) {
         }));
     reg.push_back(std::make_unique<NvmlProbe>(
         "nvml_power", "Board power draw and enforced limit (NVML)", "watts", "power_watts", "Board power draw, watts.",
-        [](GpuDevice& g, NvmlApi& n, TestResult& r) {
+        [](const ProbeContext&, GpuDevice& g, NvmlApi& n, TestResult& r) {
             unsigned mw = 0, limit = 0;
             if (waive_if(r, !n.nvmlDeviceGetPowerUsage, n.nvmlDeviceGetPowerUsage ? n.nvmlDeviceGetPowerUsage(g.nvml, &mw) : 0, n, "nvmlDeviceGetPowerUsage")) return;
             r.value = mw / 1000.0;
@@ -86,7 +95,7 @@ void add_nvml_probes(Registry& reg) {
         }));
     reg.push_back(std::make_unique<NvmlProbe>(
         "nvml_clocks", "SM and memory clocks, current and maximum (NVML)", "MHz", "sm_clock_hertz",
-        "Current SM clock, hertz.", [](GpuDevice& g, NvmlApi& n, TestResult& r) {
+        "Current SM clock, hertz.", [](const ProbeContext&, GpuDevice& g, NvmlApi& n, TestResult& r) {
             r.metric_scale = 1e6;
             unsigned sm = 0, mem = 0, smax = 0, mmax = 0;
             if (waive_if(r, !n.nvmlDeviceGetClockInfo, n.nvmlDeviceGetClockInfo ? n.nvmlDeviceGetClockInfo(g.nvml, NVML_CLOCK_SM, &sm) : 0, n, "nvmlDeviceGetClockInfo")) return;
@@ -101,7 +110,7 @@ void add_nvml_probes(Registry& reg) {
         }));
     reg.push_back(std::make_unique<NvmlProbe>(
         "nvml_throttle_reasons", "Clock event (throttle) reasons, decoded; thermal/HW slowdowns degrade (NVML)",
-        "bitmask", "", "", [](GpuDevice& g, NvmlApi& n, TestResult& r) {
+        "bitmask", "", "", [](const ProbeContext&, GpuDevice& g, NvmlApi& n, TestResult& r) {
             unsigned long long mask = 0;
             if (waive_if(r, !n.nvmlDeviceGetCurrentClocksEventReasons, n.nvmlDeviceGetCurrentClocksEventReasons ? n.nvmlDeviceGetCurrentClocksEventReasons(g.nvml, &mask) : 0, n, "nvmlDeviceGetCurrentClocksEventReasons")) return;
             r.value = static_cast<double>(mask);
@@ -114,7 +123,7 @@ void add_nvml_probes(Registry& reg) {
     reg.push_back(std::make_unique<NvmlProbe>(
         "nvml_ecc", "ECC error counts, volatile and aggregate; uncorrected volatile errors fail (NVML)", "errors",
         "ecc_uncorrected_volatile_errors", "Uncorrected ECC errors since the last driver load.",
-        [](GpuDevice& g, NvmlApi& n, TestResult& r) {
+        [](const ProbeContext&, GpuDevice& g, NvmlApi& n, TestResult& r) {
             unsigned long long vc = 0, vu = 0, ac = 0, au = 0;
             auto f = n.nvmlDeviceGetTotalEccErrors;
             if (waive_if(r, !f, f ? f(g.nvml, NVML_MEMORY_ERROR_TYPE_UNCORRECTED, NVML_VOLATILE_ECC, &vu) : 0, n, "ECC counters")) return;
@@ -135,7 +144,7 @@ void add_nvml_probes(Registry& reg) {
     reg.push_back(std::make_unique<NvmlProbe>(
         "nvml_remapped_rows", "Row remapping: pending remaps degrade (reset needed), a remap failure fails (NVML)",
         "rows", "remapped_rows_uncorrectable", "Rows remapped for uncorrectable errors.",
-        [](GpuDevice& g, NvmlApi& n, TestResult& r) {
+        [](const ProbeContext&, GpuDevice& g, NvmlApi& n, TestResult& r) {
             unsigned corr = 0, unc = 0, pending = 0, failure = 0;
             if (waive_if(r, !n.nvmlDeviceGetRemappedRows, n.nvmlDeviceGetRemappedRows ? n.nvmlDeviceGetRemappedRows(g.nvml, &corr, &unc, &pending, &failure) : 0, n, "nvmlDeviceGetRemappedRows")) return;
             r.value = unc;
@@ -151,7 +160,7 @@ void add_nvml_probes(Registry& reg) {
         }));
     reg.push_back(std::make_unique<NvmlProbe>(
         "nvml_pcie_link", "PCIe link generation and width, current vs maximum; a narrower link degrades (NVML)", "lanes",
-        "pcie_link_width_lanes", "Current PCIe link width, lanes.", [](GpuDevice& g, NvmlApi& n, TestResult& r) {
+        "pcie_link_width_lanes", "Current PCIe link width, lanes.", [](const ProbeContext& ctx, GpuDevice& g, NvmlApi& n, TestResult& r) {
             unsigned cg = 0, mg = 0, cw = 0, mw = 0;
             bool have = n.nvmlDeviceGetCurrPcieLinkWidth && n.nvmlDeviceGetMaxPcieLinkWidth;
             if (waive_if(r, !have, have ? n.nvmlDeviceGetCurrPcieLinkWidth(g.nvml, &cw) : 0, n, "nvmlDeviceGetCurrPcieLinkWidth")) return;
@@ -162,6 +171,10 @@ void add_nvml_probes(Registry& reg) {
             r.details = {{"current_width", static_cast<long long>(cw)}, {"max_width", static_cast<long long>(mw)},
                          {"current_gen", static_cast<long long>(cg)}, {"max_gen", static_cast<long long>(mg)},
                          {"note", std::string("the generation drops at idle to save power; only the width is scored")}};
+            if (const Sku* sku = ctx.baselines.find(g.name)) {
+                if (sku->pcie_width) r.details.emplace_back("expected_width", static_cast<long long>(*sku->pcie_width));
+                if (sku->pcie_gen) r.details.emplace_back("expected_gen", static_cast<long long>(*sku->pcie_gen));
+            }
             if (mw > 0 && cw < mw) {
                 r.status = TestStatus::degraded;
                 r.reason = "link trained at x" + std::to_string(cw) + " of x" + std::to_string(mw);
@@ -169,26 +182,30 @@ void add_nvml_probes(Registry& reg) {
         }));
     reg.push_back(std::make_unique<NvmlProbe>(
         "nvml_xid", "Critical XID events raised during this run (NVML events)", "events", "xid_events",
-        "Critical XID events NVML delivered during the run.", [](GpuDevice& g, NvmlApi& n, TestResult& r) {
+        "Critical XID events NVML delivered during the run.", [](const ProbeContext&, GpuDevice& g, NvmlApi& n, TestResult& r) {
             if (g.xid_events == nullptr || n.nvmlEventSetWait_v2 == nullptr) {
                 r.status = TestStatus::waived;
                 r.reason = "NVML XID events are not available on this GPU/driver";
                 return;
             }
             long long count = 0, last = -1;
+            std::string xids;  // each code once, in the order first seen
+            std::set<long long> seen;
             nvmlEventData_t ev {};
             while (n.nvmlEventSetWait_v2(g.xid_events, &ev, 0) == NVML_SUCCESS) {
                 if (ev.device == g.nvml) {
                     ++count;
                     last = static_cast<long long>(ev.eventData);
+                    if (seen.insert(last).second) xids += (xids.empty() ? "" : ",") + std::to_string(last);
                 }
             }
             r.value = static_cast<double>(count);
-            r.details = {{"window", std::string("from GPU open to this test; earlier XIDs are only in the kernel log")}};
+            r.details = {{"window", std::string("from GPU open to this test; earlier XIDs are only in the kernel log")},
+                         {"xids", xids}};
             if (last >= 0) r.details.emplace_back("last_xid", last);
             if (count > 0) {
                 r.status = TestStatus::failed;
-                r.reason = std::to_string(count) + " critical XID event(s) during the run, last XID " + std::to_string(last);
+                r.reason = std::to_string(count) + " critical XID event(s) during the run: XID " + xids;
             }
         }));
 }

@@ -61,11 +61,11 @@ std::vector<Flag> flags() {
         {"gpus", 'g', true, [](Options& o, const std::string& v) {
              o.gpus.clear();
              for (const auto& item : split_list(v)) {
-                 int idx = 0;
-                 CHECK_OK(to_int("--gpus", item, 0, 1023, idx));
-                 o.gpus.push_back(idx);
+                 GpuSelector g;
+                 CHECK_OK(parse_gpu_selector(item, g));
+                 o.gpus.push_back(g);
              }
-             if (o.gpus.empty()) return Status::error("--gpus expects a comma-separated list of GPU indices");
+             if (o.gpus.empty()) return Status::error("--gpus expects a comma-separated list of GPU indices or UUIDs");
              return Status::ok();
          }},
         {"gemm-size", 's', true, [](Options& o, const std::string& v) { return to_int("--gemm-size", v, 64, 65536, o.gemm_size); }},
@@ -81,6 +81,7 @@ std::vector<Flag> flags() {
         {"push", 0, true, [](Options& o, const std::string& v) { o.push_url = v; return Status::ok(); }},
         {"token-file", 0, true, [](Options& o, const std::string& v) { o.token_file = v; return Status::ok(); }},
         {"baselines", 'b', true, [](Options& o, const std::string& v) { o.baselines_path = v; return Status::ok(); }},
+        {"catalogue", 0, true, [](Options& o, const std::string& v) { o.skus_path = v; return Status::ok(); }},
         {"request-id", 0, true, [](Options& o, const std::string& v) { o.request_id = v; return Status::ok(); }},
     };
 }
@@ -137,7 +138,7 @@ every selected GPU, plus CPU GEMM and memory bandwidth everywhere; each test is 
 
 Selection:
   -t, --tests KEYS          comma-separated exact test keys (default: all; see --list)
-  -g, --gpus IDS            comma-separated CUDA device indices (default: all)
+  -g, --gpus IDS            comma-separated CUDA device indices or GPU UUIDs (GPU-...) (default: all)
   -l, --list                list the test keys and whether they can run here, then exit
 Sizes and repetitions:
   -s, --gemm-size N         GPU GEMM M=N=K (default 8192)
@@ -147,7 +148,8 @@ Sizes and repetitions:
   -m, --mem-size-mib N      buffer size per array for bandwidth tests, MiB (default 256)
   -T, --threads N           CPU threads (default: all logical CPUs)
 Scoring:
-  -b, --baselines FILE      SKU catalogue CSV (default: the copy embedded at build time)
+  -b, --baselines FILE      measured baselines CSV, gpu-baselines.csv (default: the copy embedded at build time)
+      --catalogue FILE      SKU facts CSV, gpu-skus.csv (default: the copy embedded at build time)
       --pass-ratio R        value/baseline >= R is passed (default 0.90)
       --degraded-ratio R    value/baseline >= R is degraded, below is failed (default 0.75)
 Output:

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "check.h"
+#include "gpu_selection.h"
 
 namespace gpuprobe {
 
@@ -14,7 +15,7 @@ struct Options {
     bool list = false;
     bool quiet = false;
     std::vector<std::string> tests;   // exact probe keys; empty = all
-    std::vector<int> gpus;            // CUDA ordinals; empty = all
+    std::vector<GpuSelector> gpus;    // CUDA indices or GPU UUIDs; empty = all
     int gemm_size = 8192;             // GPU GEMM M = N = K
     int cpu_gemm_size = 1024;         // CPU GEMM M = N = K
     int iterations = 10;              // timed repetitions; the median is reported
@@ -27,7 +28,8 @@ struct Options {
     std::string prom_path;            // "-" = stdout
     std::string push_url;
     std::string token_file;
-    std::string baselines_path;       // empty = the catalogue embedded at build time
+    std::string skus_path;            // gpu-skus.csv; empty = the copy embedded at build time
+    std::string baselines_path;       // gpu-baselines.csv; empty = the copy embedded at build time
     std::string request_id;           // optional on-demand request UUID, copied into the report
 };
 

@@ -1,6 +1,7 @@
 #include "probe.h"
 
 #include <exception>
+#include <new>
 
 namespace gpuprobe {
 
@@ -34,6 +35,12 @@ Status select_probes(const Registry& registry, const std::vector<std::string>& k
     return Status::ok();
 }
 
+void score_with_catalogue(TestResult& r, const ProbeContext& ctx, const std::string& product, const std::string& test) {
+    score(r, ctx.baselines.achievable(product, test), product + " " + test, ctx.thresholds);
+    const Baseline* b = ctx.baselines.baseline(product, test);
+    if (r.baseline && b != nullptr) r.details.emplace_back("baseline_source", b->source);
+}
+
 TestResult run_probe(Probe& probe, ProbeContext& ctx) {
     std::string why;
     if (!probe.supported(ctx, why)) {
@@ -43,17 +50,19 @@ TestResult run_probe(Probe& probe, ProbeContext& ctx) {
         r.reason = why;
         return r;
     }
+    TestResult r;
     try {
-        TestResult r = probe.run(ctx);
-        r.key = probe.key();
-        return r;
+        r = probe.run(ctx);
+    } catch (const std::bad_alloc& e) {
+        r = TestResult{};
+        set_error(r, Status::error(std::string("out of host memory: ") + e.what()).classified(ErrorClass::resource));
     } catch (const std::exception& e) {
-        TestResult r;
-        r.key = probe.key();
-        r.status = TestStatus::error;
-        r.reason = std::string("exception: ") + e.what();
-        return r;
+        r = TestResult{};
+        set_error(r, Status::error(std::string("exception: ") + e.what()));
     }
+    r.key = probe.key();
+    ensure_error_class(r);
+    return r;
 }
 
 }  // namespace gpuprobe

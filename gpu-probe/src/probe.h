@@ -49,7 +49,12 @@ void add_gpu_probes(Registry& r);  // gpu_probes.cpp / nvml_probes.cpp
 // Picks the probes named in `keys` (exact match; empty = all). Unknown keys are a usage error.
 Status select_probes(const Registry& registry, const std::vector<std::string>& keys, std::vector<Probe*>& out);
 
-// Runs one probe: a waived result if unsupported, and an `error` result (never an exception) if it throws.
+// Scores a measured result against the catalogue's figure for this SKU and test and, when there is one, names its
+// source in details.baseline_source.
+void score_with_catalogue(TestResult& r, const ProbeContext& ctx, const std::string& product, const std::string& test);
+
+// Runs one probe: a waived result if unsupported, and an `error` result (never an exception) if it throws. Every
+// `error` result carries details.error_class.
 TestResult run_probe(Probe& probe, ProbeContext& ctx);
 
 }  // namespace gpuprobe

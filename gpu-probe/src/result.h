@@ -51,7 +51,7 @@ const char* to_string(Verdict v);
 Verdict verdict_of_tests(const std::vector<TestResult>& tests);
 
 struct RunReport {
-    std::string schema_version = "1.0";
+    std::string schema_version = "1.1";  // 1.1: xids, expected PCIe link, error_class/error_code
     std::string probe_version;
     std::string run_id;
     std::string request_id;   // empty unless --request-id

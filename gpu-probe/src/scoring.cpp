@@ -58,6 +58,35 @@ void score(TestResult& r, std::optional<double> baseline, const std::string& sub
     }
 }
 
+namespace {
+void set_detail(TestResult& r, const std::string& key, DetailValue value) {
+    for (auto& d : r.details) {
+        if (d.first == key) {
+            d.second = std::move(value);
+            return;
+        }
+    }
+    r.details.emplace_back(key, std::move(value));
+}
+bool has_detail(const TestResult& r, const std::string& key) {
+    for (const auto& d : r.details)
+        if (d.first == key) return true;
+    return false;
+}
+}  // namespace
+
+void set_error(TestResult& r, const Status& s) {
+    r.status = TestStatus::error;
+    r.reason = s.message();
+    set_detail(r, "error_class", std::string(to_string(s.error_class())));
+    if (!s.error_code().empty()) set_detail(r, "error_code", s.error_code());
+}
+
+void ensure_error_class(TestResult& r) {
+    if (r.status == TestStatus::error && !has_detail(r, "error_class"))
+        set_detail(r, "error_class", std::string(to_string(ErrorClass::unknown)));
+}
+
 Verdict verdict_of_tests(const std::vector<TestResult>& tests) {
     Verdict v = Verdict::healthy;
     for (const auto& t : tests) {

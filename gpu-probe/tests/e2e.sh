@@ -18,7 +18,7 @@ python3 -m json.tool "$tmp/r.json" > /dev/null || fail "invalid JSON"
 python3 - "$tmp/r.json" <<'PY' || fail "JSON content"
 import json, re, sys
 r = json.load(open(sys.argv[1]))
-assert r["schema_version"] == "1.0"
+assert r["schema_version"] == "1.1"
 assert re.fullmatch(r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}", r["run_id"])
 for k in ("started_at", "finished_at"):
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", r[k]), r[k]
@@ -36,6 +36,9 @@ grep -q '^# TYPE gpu_probe_cpu_gemm_flops gauge$' "$tmp/r.prom" || fail "prom ou
 grep -q "unknown option" "$tmp/err" || fail "--bogus message"
 "$bin" --tests gemm 2>/dev/null; [ $? -eq 2 ] || fail "--tests gemm (substring) must exit 2"
 "$bin" --baselines /nonexistent.csv 2>/dev/null; [ $? -eq 2 ] || fail "missing baselines must exit 2"
+"$bin" --catalogue /nonexistent.csv 2>/dev/null; [ $? -eq 2 ] || fail "missing catalogue must exit 2"
+"$bin" --gpus GPU-not-a-uuid 2>"$tmp/err"; [ $? -eq 2 ] || fail "a malformed --gpus UUID must exit 2"
+grep -q "GPU-not-a-uuid" "$tmp/err" || fail "--gpus message names the item"
 GPU_PROBE_TOKEN= "$bin" --push http://127.0.0.1:9/ 2>/dev/null; [ $? -eq 2 ] || fail "--push without token must exit 2"
 "$bin" --help | grep -q -- "--gemm-size" || fail "--help"
 "$bin" --version | grep -q "gpu-probe" || fail "--version"

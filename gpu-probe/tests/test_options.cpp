@@ -20,7 +20,7 @@ int main() {
         EXPECT_EQ(o.tests.size(), 2u);
         EXPECT_EQ(o.tests[1], "cpu_gemm_fp32");
         EXPECT_EQ(o.gpus.size(), 2u);
-        EXPECT_EQ(o.gpus[1], 1);
+        EXPECT_EQ(o.gpus[1].index, 1);
         EXPECT_EQ(o.gemm_size, 4096);
         EXPECT_EQ(o.iterations, 7);
         EXPECT_EQ(o.warmup, 0);
@@ -42,7 +42,8 @@ int main() {
     // Bad flags: each one a usage error with a message.
     const std::vector<std::vector<const char*>> bad = {
         {"--bogus"}, {"-x"}, {"positional"}, {"--iterations"}, {"--iterations", "0"}, {"--iterations", "3x"},
-        {"--gemm-size", "-5"}, {"--gpus", "a"}, {"--tests", ","}, {"--help=yes"}, {"--pass-ratio", "0"},
+        {"--gemm-size", "-5"}, {"--gpus", "a"}, {"--gpus", "-1"}, {"--gpus", "GPU-30ad6183"},
+        {"--gpus", "GPU-30ad6183-8b71-2bb3-ac89-5528898394ecff"}, {"--gpus", "MIG-30ad6183-8b71-2bb3-ac89-5528898394ec"}, {"--tests", ","}, {"--help=yes"}, {"--pass-ratio", "0"},
         {"--pass-ratio", "0.7", "--degraded-ratio", "0.8"}, {"--token-file", "t"}, {"--test", "gemm_bf16"},
     };
     for (const auto& args : bad) {
@@ -50,6 +51,41 @@ int main() {
         Status s = parse(args, o);
         EXPECT(!s.is_ok());
         EXPECT(!s.message().empty());
+    }
+    // --gpus: indices and UUIDs (any case), resolved against the GPUs present.
+    {
+        Options o;
+        EXPECT(parse({"--gpus", "GPU-30AD6183-8b71-2bb3-ac89-5528898394ec,0"}, o).is_ok());
+        EXPECT_EQ(o.gpus.size(), 2u);
+        EXPECT_EQ(o.gpus[0].uuid, "GPU-30ad6183-8b71-2bb3-ac89-5528898394ec");
+        EXPECT(o.gpus[0].index == -1 && o.gpus[1].index == 0 && o.gpus[1].uuid.empty());
+        const std::vector<std::string> present = {"GPU-00000000-0000-0000-0000-000000000000",
+                                                  "GPU-30ad6183-8b71-2bb3-ac89-5528898394ec"};
+        struct Resolve {
+            std::vector<const char*> args;
+            std::vector<int> ordinals;  // empty with ok = false: a usage error
+            bool ok;
+            const char* names;          // a word the error must name
+        };
+        const std::vector<Resolve> cases = {
+            {{}, {0, 1}, true, ""},
+            {{"--gpus", "1"}, {1}, true, ""},
+            {{"--gpus", "gpu-30ad6183-8b71-2bb3-ac89-5528898394ec"}, {1}, true, ""},
+            {{"--gpus", "GPU-30ad6183-8b71-2bb3-ac89-5528898394ec,1,0"}, {1, 0}, true, ""},
+            {{"--gpus", "GPU-11111111-2222-3333-4444-555555555555"}, {}, false, "GPU-11111111-2222-3333-4444-555555555555"},
+            {{"--gpus", "2"}, {}, false, "only 2 GPU(s)"},
+        };
+        for (const auto& c : cases) {
+            Options sel;
+            EXPECT(parse(c.args, sel).is_ok());
+            std::vector<int> ordinals;
+            Status st = resolve_gpu_selection(sel.gpus, present, ordinals);
+            EXPECT(st.is_ok() == c.ok);
+            if (c.ok) EXPECT(ordinals == c.ordinals);
+            else EXPECT(st.message().find(c.names) != std::string::npos);
+        }
+        unsigned char bytes[16] = {0x30, 0xad, 0x61, 0x83, 0x8b, 0x71, 0x2b, 0xb3, 0xac, 0x89, 0x55, 0x28, 0x89, 0x83, 0x94, 0xec};
+        EXPECT_EQ(format_gpu_uuid(bytes), present[1]);
     }
     // Exact key selection: no substring or prefix matching; order follows the registry; duplicates run once.
     Registry reg = make_registry();

@@ -1,3 +1,8 @@
+#include <vector>
+
+#include "baselines.h"
+#include "options.h"
+#include "probe.h"
 #include "scoring.h"
 #include "test_util.h"
 
@@ -42,6 +47,47 @@ int main() {
     r = measured(700);
     score(r, 794.0, "x", Thresholds{0.85, 0.5});
     EXPECT(r.status == TestStatus::passed);
+
+    // Each test kind against its catalogue figure (GEMM per precision, device memory, host<->device).
+    Baselines catalogue;
+    EXPECT(Baselines::parse_skus("product_name,precision,peak_tflops,memory_bandwidth_gbps\n"
+                                 "G,BF16,1000,3000\nG,FP64,60,3000\nG,FP8,2000,3000\n", catalogue).is_ok());
+    EXPECT(Baselines::parse_baselines("product_name,test,achievable,unit,source\n"
+                                      "G,gemm_bf16,800,TFLOP/s,paper A\nG,gemm_fp64,50,TFLOP/s,paper B\n"
+                                      "G,gemm_fp8,,TFLOP/s,none published\n"
+                                      "G,device_memory_bandwidth,2500,GB/s,DCGM\nG,h2d_bandwidth,50,GB/s,blog\n", catalogue).is_ok());
+    Options options;
+    ProbeContext ctx{options, catalogue, t, nullptr};
+    struct Kind {
+        const char* test;
+        double value;
+        TestStatus want;
+        std::optional<double> ratio;
+        const char* source;  // expected details.baseline_source, or null for none
+    };
+    const std::vector<Kind> kinds = {
+        {"gemm_bf16", 760, TestStatus::passed, 0.95, "paper A"},
+        {"gemm_bf16", 640, TestStatus::degraded, 0.8, "paper A"},
+        {"gemm_fp64", 30, TestStatus::failed, 0.6, "paper B"},
+        {"gemm_fp8", 1500, TestStatus::waived, std::nullopt, nullptr},        // empty figure
+        {"gemm_fp16", 700, TestStatus::waived, std::nullopt, nullptr},        // no row
+        {"device_memory_bandwidth", 2500, TestStatus::passed, 1.0, "DCGM"},
+        {"device_memory_bandwidth", 1500, TestStatus::failed, 0.6, "DCGM"},
+        {"h2d_bandwidth", 40, TestStatus::degraded, 0.8, "blog"},
+        {"d2h_bandwidth", 40, TestStatus::waived, std::nullopt, nullptr},
+    };
+    for (const auto& k : kinds) {
+        TestResult m = measured(k.value);
+        score_with_catalogue(m, ctx, "G", k.test);
+        EXPECT(m.status == k.want);
+        EXPECT(m.ratio.has_value() == k.ratio.has_value());
+        if (m.ratio && k.ratio) EXPECT(*m.ratio > *k.ratio - 1e-9 && *m.ratio < *k.ratio + 1e-9);
+        std::string source;
+        for (const auto& d : m.details)
+            if (d.first == "baseline_source") source = std::get<std::string>(d.second);
+        EXPECT_EQ(source, std::string(k.source == nullptr ? "" : k.source));
+        if (m.status == TestStatus::waived) EXPECT_EQ(m.reason, "no measured baseline for G " + std::string(k.test));
+    }
 
     // Verdicts and exit codes.
     RunReport rep;

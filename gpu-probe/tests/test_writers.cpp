@@ -49,10 +49,27 @@ static RunReport fixture() {
     score(fp8, std::nullopt, "NVIDIA H100 80GB HBM3 FP8", Thresholds{});
     TestResult ecc;
     ecc.key = "nvml_ecc";
-    ecc.status = TestStatus::error;
     ecc.unit = "errors";
-    ecc.reason = "line1\nline2\t\"quoted\" \\ back \x01 ctl \xC3\xA9 bad \xFF";
-    g.tests = {bf16, fp8, ecc};
+    set_error(ecc, Status::error("line1\nline2\t\"quoted\" \\ back \x01 ctl \xC3\xA9 bad \xFF")
+                       .classified(ErrorClass::environment, "NVML_ERROR_NO_PERMISSION"));
+    TestResult xid;
+    xid.key = "nvml_xid";
+    xid.status = TestStatus::failed;
+    xid.value = 3;
+    xid.unit = "events";
+    xid.metric = "xid_events";
+    xid.metric_help = "Critical XID events NVML delivered during the run.";
+    xid.reason = "3 critical XID event(s) during the run: XID 79,48";
+    xid.details = {{"xids", std::string("79,48")}, {"last_xid", 48LL}};
+    TestResult link;
+    link.key = "nvml_pcie_link";
+    link.status = TestStatus::degraded;
+    link.value = 8;
+    link.unit = "lanes";
+    link.reason = "link trained at x8 of x16";
+    link.details = {{"current_width", 8LL}, {"max_width", 16LL}, {"current_gen", 5LL}, {"max_gen", 5LL},
+                    {"expected_width", 16LL}, {"expected_gen", 5LL}};
+    g.tests = {bf16, fp8, ecc, xid, link};
     r.gpus = {g};
     TestResult cpu;
     cpu.key = "cpu_memory_bandwidth";

@@ -7,19 +7,26 @@ import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import org.aitelemetry.model.fleet.Precision;
+import org.aitelemetry.worker.catalogue.CatalogueCsv.Record;
 
 /**
- * The shipped GPU SKU catalogue ({@code catalogue/gpu-skus.csv} in telemetry-model, shared with gpu-probe): one row per
- * SKU and precision with the datasheet peak and, where measured, the achievable throughput.
+ * The shipped GPU SKU catalogue in telemetry-model, shared with gpu-probe: {@code catalogue/gpu-skus.csv} (datasheet
+ * facts, one row per SKU and precision) joined with the GEMM rows of {@code catalogue/gpu-baselines.csv} (measured
+ * achievable figures, each with its source). The probe also scores bandwidth tests from the baselines file; the
+ * worker's tables hold only the GEMM figures.
  */
 public final class SkuCatalogue {
 
-    public static final String RESOURCE = "catalogue/gpu-skus.csv";
-    private static final int COLUMNS = 8;
+    public static final String SKUS = "catalogue/gpu-skus.csv";
+    public static final String BASELINES = "catalogue/gpu-baselines.csv";
+    private static final String GEMM = "gemm_";
 
-    /** One row of the file. */
+    /** One SKU and precision, with the measured figure when a published measurement exists. */
     public record Row(String productName, String architecture, long memoryMib, double memoryBandwidthGbps,
             double tdpWatts, Precision precision, double peakTflops, Double achievableTflops) {
     }
@@ -28,45 +35,66 @@ public final class SkuCatalogue {
     }
 
     public static List<Row> load() {
-        try (InputStream in = SkuCatalogue.class.getClassLoader().getResourceAsStream(RESOURCE)) {
-            if (in == null) {
-                throw new IllegalStateException(RESOURCE + " is missing from the classpath");
-            }
-            return parse(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)).lines().toList());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + RESOURCE, e);
-        }
+        return join(read(SKUS), read(BASELINES));
     }
 
-    static List<Row> parse(List<String> lines) {
+    /** The SKU rows with their achievable figure; a GEMM baseline naming no catalogued SKU and precision fails. */
+    static List<Row> join(List<String> skuLines, List<String> baselineLines) {
+        Map<String, Double> achievable = achievableTflops(baselineLines);
         List<Row> rows = new ArrayList<>();
-        boolean header = true;
-        for (int number = 1; number <= lines.size(); number++) {
-            String line = lines.get(number - 1).strip();
-            if (line.isEmpty() || line.startsWith("#")) {
-                continue;
+        for (Record r : CatalogueCsv.parse(SKUS, skuLines)) {
+            try {
+                Precision precision = Precision.valueOf(r.get("precision"));
+                rows.add(new Row(r.get("product_name"), r.get("architecture"), Long.parseLong(r.get("memory_mib")),
+                        Double.parseDouble(r.get("memory_bandwidth_gbps")), Double.parseDouble(r.get("tdp_watts")),
+                        precision, Double.parseDouble(r.get("peak_tflops")),
+                        achievable.remove(key(r.get("product_name"), precision))));
+            } catch (IllegalArgumentException e) {
+                throw r.error(e.getMessage(), e);
             }
-            if (header) {
-                header = false;
-                continue;
-            }
-            rows.add(row(line, number));
+        }
+        if (!achievable.isEmpty()) {
+            throw new IllegalArgumentException(BASELINES + " has GEMM figures for SKU precisions " + SKUS
+                    + " lacks: " + achievable.keySet());
         }
         return rows;
     }
 
-    private static Row row(String line, int number) {
-        String[] cells = line.split(",", -1);
-        if (cells.length != COLUMNS) {
-            throw new IllegalArgumentException(RESOURCE + " line " + number + ": expected " + COLUMNS + " columns, found "
-                    + cells.length);
+    private static Map<String, Double> achievableTflops(List<String> lines) {
+        Map<String, Double> figures = new HashMap<>();
+        for (Record r : CatalogueCsv.parse(BASELINES, lines)) {
+            String test = r.get("test");
+            if (!test.startsWith(GEMM)) {
+                continue;
+            }
+            try {
+                Precision precision = Precision.valueOf(test.substring(GEMM.length()).toUpperCase(Locale.ROOT));
+                if (r.get("source").isBlank()) {
+                    throw new IllegalArgumentException("every row needs a source");
+                }
+                String value = r.get("achievable");
+                if (!value.isEmpty()) {
+                    figures.put(key(r.get("product_name"), precision), Double.valueOf(value));
+                }
+            } catch (IllegalArgumentException e) {
+                throw r.error(e.getMessage(), e);
+            }
         }
-        try {
-            return new Row(cells[0], cells[1], Long.parseLong(cells[2]), Double.parseDouble(cells[3]),
-                    Double.parseDouble(cells[4]), Precision.valueOf(cells[5]), Double.parseDouble(cells[6]),
-                    cells[7].isEmpty() ? null : Double.valueOf(cells[7]));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(RESOURCE + " line " + number + ": " + e.getMessage(), e);
+        return figures;
+    }
+
+    private static String key(String productName, Precision precision) {
+        return productName + "/" + precision;
+    }
+
+    private static List<String> read(String resource) {
+        try (InputStream in = SkuCatalogue.class.getClassLoader().getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException(resource + " is missing from the classpath");
+            }
+            return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)).lines().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + resource, e);
         }
     }
 }

@@ -1,0 +1,27 @@
+// Which GPUs a run probes: --gpus takes CUDA indices or GPU UUIDs (the worker knows a job's GPUs by UUID, and the
+// NVIDIA runtime's NVIDIA_VISIBLE_DEVICES renumbers indices inside a container).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "check.h"
+
+namespace gpuprobe {
+
+struct GpuSelector {
+    int index = -1;    // a CUDA device index, or -1
+    std::string uuid;  // "GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", lower case, or empty
+};
+
+// Parses one --gpus item: a decimal index or a GPU UUID (any case). A usage error otherwise.
+Status parse_gpu_selector(const std::string& item, GpuSelector& out);
+
+// The CUDA ordinals the selectors name, in the order given and each once; `device_uuids[i]` is ordinal i's UUID.
+// An empty selection means every GPU. An index out of range or a UUID no GPU has is a usage error naming it.
+Status resolve_gpu_selection(const std::vector<GpuSelector>& selectors, const std::vector<std::string>& device_uuids,
+                             std::vector<int>& ordinals);
+
+// "GPU-" and the 16 bytes of a CUuuid in the 8-4-4-4-12 form nvidia-smi and NVML print.
+std::string format_gpu_uuid(const unsigned char bytes[16]);
+
+}  // namespace gpuprobe
