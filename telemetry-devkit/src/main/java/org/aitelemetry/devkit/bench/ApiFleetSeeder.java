@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -15,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
 import org.aitelemetry.devkit.fleet.FleetProject;
-import org.aitelemetry.devkit.postgres.PostgresComponent;
 
 /**
  * Seeds the site benchmarks' fleet straight into a migrated database: {@code api-fleet.sql}, one set-based statement
@@ -38,7 +36,7 @@ final class ApiFleetSeeder {
     static Seeded seed(String jdbcUrl, ApiFleetScale scale) throws SQLException, IOException {
         List<String> statements = statements();
         long begin = System.nanoTime();
-        try (Connection connection = connect(jdbcUrl)) {
+        try (Connection connection = BenchDatabase.connect(jdbcUrl)) {
             connection.setAutoCommit(false);
             writeScale(connection, scale);
             try (Statement statement = connection.createStatement()) {
@@ -55,10 +53,6 @@ final class ApiFleetSeeder {
             double seconds = (System.nanoTime() - begin) / 1e9;
             return new Seeded(count(connection), seconds);
         }
-    }
-
-    static Connection connect(String jdbcUrl) throws SQLException {
-        return DriverManager.getConnection(jdbcUrl, PostgresComponent.USER, PostgresComponent.PASSWORD);
     }
 
     private static void writeScale(Connection connection, ApiFleetScale scale) throws SQLException {

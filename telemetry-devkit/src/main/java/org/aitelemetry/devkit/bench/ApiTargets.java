@@ -23,7 +23,7 @@ record ApiTargets(List<String> clusters, List<Node> nodes, List<Node> migNodes, 
             List.of("GPU-<uuid>"), 1, List.of(1L));
 
     static ApiTargets load(String jdbcUrl, String ownCluster, String ownNamespace) throws SQLException {
-        try (Connection connection = ApiFleetSeeder.connect(jdbcUrl)) {
+        try (Connection connection = BenchDatabase.connect(jdbcUrl)) {
             List<Node> nodes = new ArrayList<>();
             List<Node> migNodes = new ArrayList<>();
             try (ResultSet rows = connection.createStatement().executeQuery("""
@@ -47,7 +47,7 @@ record ApiTargets(List<String> clusters, List<Node> nodes, List<Node> migNodes, 
 
     /** The id of the seeded project {@code cluster}/{@code namespace}. */
     static long projectId(String jdbcUrl, String cluster, String namespace) throws SQLException {
-        try (Connection connection = ApiFleetSeeder.connect(jdbcUrl)) {
+        try (Connection connection = BenchDatabase.connect(jdbcUrl)) {
             return ownProject(connection, cluster, namespace);
         }
     }

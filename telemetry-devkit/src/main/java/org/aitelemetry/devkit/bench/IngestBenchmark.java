@@ -2,10 +2,7 @@ package org.aitelemetry.devkit.bench;
 
 import java.net.URI;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -53,7 +50,7 @@ public final class IngestBenchmark {
             String database = postgres.createDatabase("ingest");
             String jdbcUrl = postgres.jdbcUrl(database);
             SchemaMigrator.migrate(jdbcUrl);
-            commitDurably(jdbcUrl, database);
+            BenchDatabase.commitDurably(jdbcUrl, database);
             Map<String, String> config = new HashMap<>(issuer.appConfig());
             config.putAll(postgres.appConfig(database));
             config.put("telemetry.sync.every", "off");
@@ -64,17 +61,6 @@ public final class IngestBenchmark {
                 worker.start();
                 return measure(worker, postgres.serverPid().orElseThrow(), issuer, jdbcUrl);
             }
-        }
-    }
-
-    /**
-     * A 2xx promises the batch is durable, but embedded PostgreSQL runs with {@code synchronous_commit=off}; production
-     * commits wait for the WAL flush, and so do the benchmark's.
-     */
-    private static void commitDurably(String jdbcUrl, String database) throws SQLException {
-        try (Connection connection = DriverManager.getConnection(jdbcUrl, PostgresComponent.USER, PostgresComponent.PASSWORD);
-                Statement statement = connection.createStatement()) {
-            statement.execute("ALTER DATABASE " + database + " SET synchronous_commit TO on");
         }
     }
 

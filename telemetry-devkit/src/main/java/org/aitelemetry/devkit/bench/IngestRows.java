@@ -1,11 +1,12 @@
 package org.aitelemetry.devkit.bench;
 
+import static org.aitelemetry.devkit.bench.BenchDatabase.connect;
+import static org.aitelemetry.devkit.bench.BenchDatabase.single;
+
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import org.aitelemetry.devkit.postgres.PostgresComponent;
 
 /** What the worker stored, counted in PostgreSQL after the load. */
 record IngestRows(long batches, long notifications, long pending, long sessions, long closedSessions,
@@ -29,17 +30,6 @@ record IngestRows(long batches, long notifications, long pending, long sessions,
     static long pending(String jdbcUrl) throws SQLException {
         try (Connection connection = connect(jdbcUrl); Statement statement = connection.createStatement()) {
             return single(statement, "SELECT count(*) FROM alert_notification WHERE processed_at IS NULL");
-        }
-    }
-
-    private static Connection connect(String jdbcUrl) throws SQLException {
-        return DriverManager.getConnection(jdbcUrl, PostgresComponent.USER, PostgresComponent.PASSWORD);
-    }
-
-    private static long single(Statement statement, String sql) throws SQLException {
-        try (ResultSet result = statement.executeQuery(sql)) {
-            result.next();
-            return result.getLong(1);
         }
     }
 }

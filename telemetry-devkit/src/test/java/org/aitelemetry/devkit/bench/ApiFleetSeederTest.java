@@ -87,7 +87,7 @@ class ApiFleetSeederTest {
     }
 
     private static long count(String sql) throws SQLException {
-        try (Connection connection = ApiFleetSeeder.connect(jdbcUrl); Statement statement = connection.createStatement();
+        try (Connection connection = BenchDatabase.connect(jdbcUrl); Statement statement = connection.createStatement();
                 ResultSet rows = statement.executeQuery(sql)) {
             rows.next();
             return rows.getLong(1);
