@@ -15,7 +15,7 @@ ALTER TABLE probe_run DROP CONSTRAINT probe_run_verdict_check;
 ALTER TABLE probe_run ADD CONSTRAINT probe_run_verdict_check
   CHECK (verdict IN ('HEALTHY', 'UNSCORED', 'INCONCLUSIVE', 'DEGRADED', 'FAILED', 'NO_GPU'));
 
--- evidence: [{kind, severity, test, summary, details}], advice: [{action, summary, evidence}] (contracts.md §6).
+-- evidence: [{kind, severity, test, summary, details}], advice: [{action, summary, because}] (contracts.md §6).
 -- clean_runs: consecutive clean runs since the GPU was last DEGRADED or FAILED (recovery needs telemetry.health.recovery-runs).
 ALTER TABLE gpu_device
   ADD COLUMN health_evidence   jsonb   NOT NULL DEFAULT '[]',

@@ -1,18 +1,13 @@
 package org.aitelemetry.worker.catalogue;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.aitelemetry.model.fleet.Precision;
-import org.aitelemetry.worker.catalogue.CatalogueCsv.Record;
+import org.aitelemetry.worker.csv.CsvFile;
+import org.aitelemetry.worker.csv.CsvFile.Record;
 
 /**
  * The shipped GPU SKU catalogue in telemetry-model, shared with gpu-probe: {@code catalogue/gpu-skus.csv} (datasheet
@@ -35,14 +30,14 @@ public final class SkuCatalogue {
     }
 
     public static List<Row> load() {
-        return join(read(SKUS), read(BASELINES));
+        return join(CsvFile.lines(SKUS), CsvFile.lines(BASELINES));
     }
 
     /** The SKU rows with their achievable figure; a GEMM baseline naming no catalogued SKU and precision fails. */
     static List<Row> join(List<String> skuLines, List<String> baselineLines) {
         Map<String, Double> achievable = achievableTflops(baselineLines);
         List<Row> rows = new ArrayList<>();
-        for (Record r : CatalogueCsv.parse(SKUS, skuLines)) {
+        for (Record r : CsvFile.parse(SKUS, skuLines)) {
             try {
                 Precision precision = Precision.valueOf(r.get("precision"));
                 rows.add(new Row(r.get("product_name"), r.get("architecture"), Long.parseLong(r.get("memory_mib")),
@@ -62,7 +57,7 @@ public final class SkuCatalogue {
 
     private static Map<String, Double> achievableTflops(List<String> lines) {
         Map<String, Double> figures = new HashMap<>();
-        for (Record r : CatalogueCsv.parse(BASELINES, lines)) {
+        for (Record r : CsvFile.parse(BASELINES, lines)) {
             String test = r.get("test");
             if (!test.startsWith(GEMM)) {
                 continue;
@@ -87,14 +82,4 @@ public final class SkuCatalogue {
         return productName + "/" + precision;
     }
 
-    private static List<String> read(String resource) {
-        try (InputStream in = SkuCatalogue.class.getClassLoader().getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException(resource + " is missing from the classpath");
-            }
-            return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)).lines().toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + resource, e);
-        }
-    }
 }

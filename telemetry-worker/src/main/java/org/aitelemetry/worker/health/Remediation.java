@@ -7,6 +7,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.aitelemetry.worker.csv.CsvFile;
 
 /**
  * From evidence to advice, by the rule table {@code health/remediation.csv} (hardware XIDs by {@code health/xids.csv}):
@@ -28,7 +29,7 @@ public class Remediation {
 
     Remediation(XidCatalogue xids) {
         this.xids = xids;
-        for (Map<String, String> row : CsvRows.read(RESOURCE)) {
+        for (CsvFile.Record row : CsvFile.resource(RESOURCE)) {
             EvidenceKind kind = EvidenceKind.ofJsonName(row.get("kind"));
             String action = row.get("action");
             if (!action.isEmpty() && !ACTIONS.contains(action)) {

@@ -4,6 +4,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.aitelemetry.worker.csv.CsvFile;
 
 /** What each XID code means for the verdict ({@code health/xids.csv}). */
 @ApplicationScoped
@@ -18,7 +19,7 @@ public class XidCatalogue {
     private final Map<Integer, Xid> codes = new HashMap<>();
 
     public XidCatalogue() {
-        for (Map<String, String> row : CsvRows.read(RESOURCE)) {
+        for (CsvFile.Record row : CsvFile.resource(RESOURCE)) {
             String kind = row.get("class");
             if (!kind.equals("hardware") && !kind.equals("application")) {
                 throw new IllegalStateException(RESOURCE + ": class must be hardware or application, not " + kind);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import java.util.List;
 import org.aitelemetry.model.fleet.Precision;
 import org.aitelemetry.worker.catalogue.SkuCatalogue.Row;
+import org.aitelemetry.worker.csv.CsvFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -52,7 +53,7 @@ class SkuCatalogueTest {
             assertThat(row.precision()).isEqualTo(Precision.BF16);
             assertThat(row.achievableTflops()).isEqualTo(80.0);
         });
-        assertThat(CatalogueCsv.split("a,\"b, \"\"c\"\"\",")).containsExactly("a", "b, \"c\"", "");
+        assertThat(CsvFile.split("a,\"b, \"\"c\"\"\",")).containsExactly("a", "b, \"c\"", "");
     }
 
     @ParameterizedTest(name = "{0}")

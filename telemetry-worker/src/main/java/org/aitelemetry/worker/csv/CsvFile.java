@@ -1,19 +1,26 @@
-package org.aitelemetry.worker.catalogue;
+package org.aitelemetry.worker.csv;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The CSV dialect of the shipped catalogue files: '#' comment lines and blank lines skipped, a header row, RFC 4180
- * quoting (sources contain commas). Records are read by column name, so columns may be added without breaking readers.
+ * The CSV dialect of the data files the worker ships (the SKU catalogue and baselines, the health rule tables): '#'
+ * comment lines and blank lines skipped, a header row, RFC 4180 quoting (sources and advice contain commas). Records are
+ * read by column name, so columns may be added without breaking readers.
  */
-final class CatalogueCsv {
+public final class CsvFile {
 
     /** One data record; {@link #get} fails naming the file and line when the column is missing. */
-    record Record(String resource, int line, Map<String, String> cells) {
-        String get(String column) {
+    public record Record(String resource, int line, Map<String, String> cells) {
+        public String get(String column) {
             String value = cells.get(column);
             if (value == null) {
                 throw new IllegalArgumentException(resource + " has no column " + column);
@@ -21,15 +28,32 @@ final class CatalogueCsv {
             return value;
         }
 
-        IllegalArgumentException error(String message, Throwable cause) {
+        public IllegalArgumentException error(String message, Throwable cause) {
             return new IllegalArgumentException(resource + " line " + line + ": " + message, cause);
         }
     }
 
-    private CatalogueCsv() {
+    private CsvFile() {
     }
 
-    static List<Record> parse(String resource, List<String> lines) {
+    /** The records of a classpath resource. */
+    public static List<Record> resource(String resource) {
+        return parse(resource, lines(resource));
+    }
+
+    /** The lines of a classpath resource. */
+    public static List<String> lines(String resource) {
+        try (InputStream in = CsvFile.class.getClassLoader().getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException(resource + " is missing from the classpath");
+            }
+            return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)).lines().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + resource, e);
+        }
+    }
+
+    public static List<Record> parse(String resource, List<String> lines) {
         List<Record> records = new ArrayList<>();
         List<String> header = null;
         for (int number = 1; number <= lines.size(); number++) {
@@ -55,7 +79,7 @@ final class CatalogueCsv {
         return records;
     }
 
-    static List<String> split(String line) {
+    public static List<String> split(String line) {
         List<String> cells = new ArrayList<>();
         StringBuilder cell = new StringBuilder();
         boolean quoted = false;
