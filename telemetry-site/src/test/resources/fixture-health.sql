@@ -28,3 +28,32 @@ VALUES ('c4ec0000-0000-4000-8000-000000006101', 'service-account-test-researcher
         '{"gemm_bf16","memory_bandwidth"}', 'PENDING', NULL, NULL, '2026-11-20T08:00:00Z', '2026-11-20T08:00:00Z'),
        ('c4ec0000-0000-4000-8000-000000006103', 'an-admin', 10, 'NODE', 'worker-gpu-0002', NULL, NULL, '{}', '{}',
         'SCHEDULED', NULL, 'gpu-probe-6103', '2026-11-20T07:00:00Z', '2026-11-20T07:01:00Z');
+
+-- Trusted health (V11). The failed GPU (…0002) with its evidence, advice and one clean run towards recovery; its
+-- latest result's NVML snapshot, whose XID reason tries to inject markup into a ticket; its board's two failures in
+-- 30 days (one recorded under its UUID, before its serial was read): a repeat offender; the H100's fleet baseline.
+UPDATE gpu_device SET health_clean_runs = 1,
+  health_evidence = '[{"kind": "hardware_xid", "severity": "hard", "test": "nvml_xid",
+                       "summary": "XID 79: the GPU fell off the bus", "details": {"xids": [79]}},
+                      {"kind": "below_baseline", "severity": "degraded", "test": "gemm_bf16",
+                       "summary": "gemm_bf16 at 61% of the baseline", "details": {"ratio": 0.61}}]',
+  health_advice = '[{"action": "drain_reboot", "summary": "Drain the node and reboot it.", "because": ["hardware_xid"]},
+                    {"action": "rma", "summary": "RMA board 1650123000002: it failed twice in 30 days.",
+                     "because": ["repeat_offender"]}]'
+WHERE id = 1002;
+UPDATE probe_result SET serial = '1650123000002', product_name = 'NVIDIA H100 80GB HBM3',
+  evidence = (SELECT health_evidence FROM gpu_device WHERE id = 1002),
+  advice = (SELECT health_advice FROM gpu_device WHERE id = 1002),
+  tests = tests || '{"nvml_xid": {"status": "failed", "value": 79, "unit": "xid",
+                      "reason": "<script>alert(1)</script> | [click](https://evil.example) www.evil.example"},
+                     "nvml_temperature": {"status": "passed", "value": 58, "unit": "celsius"}}'
+WHERE gpu_uuid = 'GPU-0000aaaa-0000-0000-0000-000000000002';
+INSERT INTO gpu_failure (board, serial, gpu_uuid, cluster, node, run_id, evidence, failed_at)
+VALUES ('1650123000002', '1650123000002', 'GPU-0000aaaa-0000-0000-0000-000000000002', 'cluster-01', 'worker-gpu-0001',
+        '5c0f1a2e-0000-4000-8000-000000000001',
+        '[{"kind": "hardware_xid", "severity": "hard", "test": "nvml_xid", "summary": "XID 79: the GPU fell off the bus",
+           "details": {}}]', now() - interval '2 days'),
+       ('GPU-0000aaaa-0000-0000-0000-000000000002', NULL, 'GPU-0000aaaa-0000-0000-0000-000000000002', 'cluster-02',
+        'an-old-node', 'b1a1e000-0000-4000-8000-000000006001', '[]', now() - interval '20 days');
+INSERT INTO fleet_baseline (product_name, test_key, median, mad, samples, computed_at)
+VALUES ('NVIDIA H100 80GB HBM3', 'gemm_bf16', 780.0, 12.0, 40, '2026-11-21T00:00:00Z');

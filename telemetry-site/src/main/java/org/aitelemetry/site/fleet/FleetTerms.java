@@ -19,6 +19,12 @@ public class FleetTerms implements NgsiLdTerms {
             "End of the last sync cycle that read the cluster.");
     static final NgsiLdTerm SYNC_STATUS = NgsiLdTerm.of("syncStatus",
             "Outcome of the last sync cycle: NEVER, OK, INCOMPLETE or FAILED.");
+    static final NgsiLdTerm TAINT_STATE = NgsiLdTerm.of("taintState",
+            "The node's health taint as the worker left it: NONE, TAINTED, HELD (FAILED, but the blast-radius limit"
+                    + " held the taint back) or DRY_RUN (would be tainted; the worker is in dry-run mode).");
+    static final NgsiLdTerm TAINT_REASON = NgsiLdTerm.of("taintReason",
+            "Why the taint is in its state, e.g. which limit held it back.");
+    static final NgsiLdTerm TAINT_CHANGED_AT = NgsiLdTerm.of("taintChangedAt", "When the taint state last changed.");
     static final NgsiLdTerm GPU_PRODUCT = NgsiLdTerm.of("gpuProduct", "GPU product name of the node.");
     static final NgsiLdTerm DRIVER_VERSION = NgsiLdTerm.of("driverVersion", "NVIDIA driver version.");
     static final NgsiLdTerm CUDA_VERSION = NgsiLdTerm.of("cudaVersion", "CUDA version the driver supports.");
@@ -30,6 +36,7 @@ public class FleetTerms implements NgsiLdTerms {
     @Override
     public List<NgsiLdTerm> terms() {
         return List.of(SOURCE, NODE_COUNT, GPU_COUNT, SLICE_COUNT, GPU_MODELS, LAST_SYNC_AT, SYNC_STATUS, GPU_PRODUCT,
-                DRIVER_VERSION, CUDA_VERSION, KERNEL_VERSION, OS_IMAGE, LABELS, HEALTH_AT);
+                DRIVER_VERSION, CUDA_VERSION, KERNEL_VERSION, OS_IMAGE, LABELS, HEALTH_AT, TAINT_STATE, TAINT_REASON,
+                TAINT_CHANGED_AT);
     }
 }

@@ -20,7 +20,8 @@ public class NodeQueries {
             "lastSeenAt", "n.last_seen_at");
     private static final PagedQuery LIST = new PagedQuery("""
             n.id, c.name AS cluster, n.name, n.gpu_count, n.gpu_product, n.driver_version, n.cuda_version,
-            n.kernel_version, n.os_image, n.labels, n.health, n.health_reason, n.health_at, n.state, n.last_seen_at""",
+            n.kernel_version, n.os_image, n.labels, n.health, n.health_reason, n.health_at, n.taint_state,
+            n.taint_reason, n.taint_changed_at, n.state, n.last_seen_at""",
             "ai_node n JOIN ai_cluster c ON c.id = n.cluster_id");
 
     private final Pool pool;
@@ -30,11 +31,12 @@ public class NodeQueries {
     }
 
     /** The cluster filter goes through ai_cluster's name index, then ai_node's (cluster_id, name) key. */
-    public Uni<Page<NodeView>> list(FleetFilter filter, String orderBy, PageRequest page) {
+    public Uni<Page<NodeView>> list(FleetFilter filter, String taintState, String orderBy, PageRequest page) {
         SqlFilter where = new SqlFilter().when(filter.cluster(), "c.name = ?")
                 .when(filter.model(), "n.gpu_product = ?")
                 .when(filter.state(), "n.state = ?")
-                .when(filter.health(), "n.health = ?");
+                .when(filter.health(), "n.health = ?")
+                .when(taintState, "n.taint_state = ?");
         return LIST.run(pool, where, orderBy, page, NodeQueries::view);
     }
 
@@ -47,7 +49,9 @@ public class NodeQueries {
                 row.getInteger("gpu_count"), row.getString("gpu_product"), row.getString("driver_version"),
                 row.getString("cuda_version"), row.getString("kernel_version"), row.getString("os_image"),
                 labels(row.getJsonObject("labels")), row.getString("health"), row.getString("health_reason"),
-                row.getOffsetDateTime("health_at"), row.getString("state"), row.getOffsetDateTime("last_seen_at"));
+                row.getOffsetDateTime("health_at"), row.getString("taint_state"), row.getString("taint_reason"),
+                row.getOffsetDateTime("taint_changed_at"), row.getString("state"),
+                row.getOffsetDateTime("last_seen_at"));
     }
 
     /** Labels are strings in Kubernetes; anything else the source stored is shown as its JSON text. */

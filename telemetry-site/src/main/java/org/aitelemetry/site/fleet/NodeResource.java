@@ -29,10 +29,12 @@ public class NodeResource {
 
     @GET
     public Uni<Page<NodeView>> list(@RestQuery String page, @RestQuery String size, @RestQuery String cluster,
-            @RestQuery String model, @RestQuery String state, @RestQuery String health, @RestQuery String sort) {
+            @RestQuery String model, @RestQuery String state, @RestQuery String health,
+            @RestQuery String taintState, @RestQuery String sort) {
         FleetFilter filter = FleetFilter.parse(cluster, null, model, state, health);
-        return nodes.list(filter, SortOrder.orderBy(sort, "name", NodeQueries.SORT_KEYS, "n.id"),
-                PageRequest.of(page, size));
+        TaintState taint = QueryParams.enumerated("taintState", taintState, TaintState.class);
+        return nodes.list(filter, taint == null ? null : taint.name(),
+                SortOrder.orderBy(sort, "name", NodeQueries.SORT_KEYS, "n.id"), PageRequest.of(page, size));
     }
 
     @GET

@@ -6,11 +6,14 @@ import org.aitelemetry.site.ngsild.CommonTerms;
 import org.aitelemetry.site.ngsild.NgsiLdEntity;
 import org.aitelemetry.site.ngsild.NgsiLdRepresentable;
 
-/** The wire model of a GPU node (schema {@code Node}). */
+/**
+ * The wire model of a GPU node (schema {@code Node}), with its taint state: a FAILED node the blast-radius limit held
+ * back, or a dry run, says so here.
+ */
 public record NodeView(long id, String cluster, String name, int gpuCount, String gpuProduct, String driverVersion,
         String cudaVersion, String kernelVersion, String osImage, Map<String, String> labels, String health,
-        String healthReason, OffsetDateTime healthAt, String state, OffsetDateTime lastSeenAt)
-        implements NgsiLdRepresentable {
+        String healthReason, OffsetDateTime healthAt, String taintState, String taintReason,
+        OffsetDateTime taintChangedAt, String state, OffsetDateTime lastSeenAt) implements NgsiLdRepresentable {
 
     @Override
     public NgsiLdEntity toNgsiLd() {
@@ -27,6 +30,9 @@ public record NodeView(long id, String cluster, String name, int gpuCount, Strin
                 .property(CommonTerms.HEALTH, health)
                 .property(CommonTerms.HEALTH_REASON, healthReason)
                 .property(FleetTerms.HEALTH_AT, healthAt)
+                .property(FleetTerms.TAINT_STATE, taintState)
+                .property(FleetTerms.TAINT_REASON, taintReason)
+                .property(FleetTerms.TAINT_CHANGED_AT, taintChangedAt)
                 .property(CommonTerms.STATE, state)
                 .property(CommonTerms.LAST_SEEN_AT, lastSeenAt);
     }

@@ -7,42 +7,66 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.OffsetDateTime;
 import java.util.Arrays;
-import org.aitelemetry.site.api.Page;
+import java.util.Set;
 import org.aitelemetry.site.api.PageRequest;
 import org.aitelemetry.site.api.PagedQuery;
+import org.aitelemetry.site.api.Rows;
 import org.aitelemetry.site.api.SqlFilter;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** Reads a device's health history from probe results: inventory, visible to every telemetry role. */
+/**
+ * Reads a device's health: its current verdict with evidence, advice and recovery, and its history from probe
+ * results. Inventory, visible to every telemetry role.
+ */
 @ApplicationScoped
 public class DeviceHealthQueries {
 
-    private static final PagedQuery HISTORY = new PagedQuery("p.run_id, p.finished_at, r.verdict, r.reasons",
+    private static final PagedQuery HISTORY = new PagedQuery(
+            "p.run_id, p.finished_at, r.verdict, r.reasons, r.evidence, r.advice",
             "probe_result r JOIN probe_run p ON p.id = r.probe_run_id");
+    private static final String CURRENT = """
+            SELECT health, health_reason, health_at, health_evidence, health_advice, health_clean_runs
+            FROM gpu_device WHERE uuid = $1""";
+    /** The verdicts a GPU recovers from by clean runs (hysteresis). */
+    private static final Set<String> RECOVERING_FROM = Set.of("DEGRADED", "FAILED");
 
     private final Pool pool;
+    private final int recoveryRuns;
 
-    public DeviceHealthQueries(Pool pool) {
+    /** {@code recoveryRuns} is the worker's own setting, read under the same key so one value serves both. */
+    public DeviceHealthQueries(Pool pool,
+            @ConfigProperty(name = "telemetry.health.recovery-runs", defaultValue = "3") int recoveryRuns) {
         this.pool = pool;
+        this.recoveryRuns = recoveryRuns;
     }
 
-    /** The device's verdicts newest first, or null when there is no such device. */
-    public Uni<Page<HealthVerdictEntry>> history(String uuid, OffsetDateTime from, OffsetDateTime to,
-            PageRequest page) {
+    /** The device's current verdict and its verdicts newest first, or null when there is no such device. */
+    public Uni<DeviceHealthPage> history(String uuid, OffsetDateTime from, OffsetDateTime to, PageRequest page) {
         SqlFilter filter = new SqlFilter().and("r.gpu_uuid = ?", uuid)
                 .when(from, "p.finished_at >= ?")
                 .when(to, "p.finished_at < ?");
-        return exists(uuid).flatMap(exists -> exists
-                ? HISTORY.run(pool, filter, "p.finished_at DESC, r.id DESC", page, DeviceHealthQueries::entry)
-                : Uni.createFrom().nullItem());
+        return current(uuid).flatMap(current -> current == null ? Uni.createFrom().nullItem()
+                : HISTORY.run(pool, filter, "p.finished_at DESC, r.id DESC", page, DeviceHealthQueries::entry)
+                        .map(history -> DeviceHealthPage.of(history, current)));
     }
 
-    private Uni<Boolean> exists(String uuid) {
-        return pool.preparedQuery("SELECT 1 FROM gpu_device WHERE uuid = $1").execute(Tuple.of(uuid))
-                .map(rows -> rows.size() > 0);
+    /** The device's current verdict with its evidence, or null when there is no such device. */
+    public Uni<DeviceHealthNow> current(String uuid) {
+        return pool.preparedQuery(CURRENT).execute(Tuple.of(uuid)).map(rows -> Rows.first(rows, this::now));
+    }
+
+    private DeviceHealthNow now(Row row) {
+        String verdict = row.getString("health");
+        HealthRecovery recovery = RECOVERING_FROM.contains(verdict)
+                ? new HealthRecovery(row.getInteger("health_clean_runs"), recoveryRuns) : null;
+        return new DeviceHealthNow(verdict, VerdictMeaning.of(verdict), row.getString("health_reason"),
+                row.getOffsetDateTime("health_at"), HealthEvidence.of(row.getJsonArray("health_evidence")),
+                HealthAdvice.of(row.getJsonArray("health_advice")), recovery);
     }
 
     private static HealthVerdictEntry entry(Row row) {
         return new HealthVerdictEntry(row.getUUID("run_id"), row.getOffsetDateTime("finished_at"),
-                row.getString("verdict"), Arrays.asList(row.getArrayOfStrings("reasons")));
+                row.getString("verdict"), Arrays.asList(row.getArrayOfStrings("reasons")),
+                HealthEvidence.of(row.getJsonArray("evidence")), HealthAdvice.of(row.getJsonArray("advice")));
     }
 }

@@ -6,6 +6,7 @@ import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
@@ -36,10 +37,17 @@ public class HealthCheckQueries {
                                                 pod_selector, pod_names, tests)
               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *)
             SELECT %s FROM h JOIN ai_cluster c ON c.id = h.cluster_id""".formatted(COLUMNS);
-    /** Cluster names are unique per metric source; with two sources naming one cluster alike, the first one wins. */
+    /**
+     * Cluster names are unique per metric source; with two sources naming one cluster alike, the first one wins. A
+     * worker acts on the cluster while its actuator row's heartbeat is younger than {@link #ACTUATOR_SILENCE}.
+     */
     private static final String CLUSTER = """
-            SELECT c.id, EXISTS (SELECT 1 FROM ai_node n WHERE n.cluster_id = c.id AND n.name = $2) AS node_known
+            SELECT c.id, EXISTS (SELECT 1 FROM ai_node n WHERE n.cluster_id = c.id AND n.name = $2) AS node_known,
+                   EXISTS (SELECT 1 FROM kube_actuator a WHERE a.cluster_name = c.name
+                           AND a.heartbeat_at > now() - $3::int * interval '1 second') AS actuated
             FROM ai_cluster c WHERE c.name = $1 ORDER BY c.id LIMIT 1""";
+    /** A worker that has not beaten for this long no longer acts on its clusters (contracts: kube_actuator). */
+    static final Duration ACTUATOR_SILENCE = Duration.ofMinutes(2);
 
     private final Pool pool;
 
@@ -47,8 +55,11 @@ public class HealthCheckQueries {
         this.pool = pool;
     }
 
-    /** The cluster a request names, and whether it has the node (when one is named); null for an unknown cluster. */
-    public record ClusterTarget(long clusterId, boolean nodeKnown) {
+    /**
+     * The cluster a request names, whether it has the node (when one is named), and whether a live worker acts on its
+     * Kubernetes API; null for an unknown cluster.
+     */
+    public record ClusterTarget(long clusterId, boolean nodeKnown, boolean actuated) {
     }
 
     public Uni<Page<HealthCheckView>> list(Caller caller, String cluster, String state, PageRequest page) {
@@ -63,9 +74,10 @@ public class HealthCheckQueries {
     }
 
     public Uni<ClusterTarget> cluster(String cluster, String node) {
-        return pool.preparedQuery(CLUSTER).execute(Tuple.of(cluster, node))
-                .map(rows -> Rows.first(rows,
-                        row -> new ClusterTarget(row.getLong("id"), row.getBoolean("node_known"))));
+        return pool.preparedQuery(CLUSTER)
+                .execute(Tuple.of(cluster, node, (int) ACTUATOR_SILENCE.toSeconds()))
+                .map(rows -> Rows.first(rows, row -> new ClusterTarget(row.getLong("id"),
+                        row.getBoolean("node_known"), row.getBoolean("actuated"))));
     }
 
     /** Records a PENDING request (the columns' defaults) on {@code client}, within the caller's transaction. */

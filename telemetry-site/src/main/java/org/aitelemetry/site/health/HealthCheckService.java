@@ -8,9 +8,10 @@ import org.aitelemetry.site.security.Caller;
 import org.aitelemetry.site.security.ProjectKey;
 
 /**
- * Records health-check requests: a valid body, a caller allowed to check that target, a known cluster (and node), and
- * the caller under its rate limit. A NODE check occupies GPUs other projects may use, so only admins may ask; a
- * PROJECT check every GPU of a project, so its managers; a JOB check only the job's, so any member.
+ * Records health-check requests: a valid body, a caller allowed to check that target, a known cluster (and node) on
+ * which a live worker acts, and the caller under its rate limit. A NODE check occupies GPUs other projects may use,
+ * so only admins may ask; a PROJECT check every GPU of a project, so its managers; a JOB check only the job's, so
+ * any member.
  */
 @ApplicationScoped
 public class HealthCheckService {
@@ -34,6 +35,9 @@ public class HealthCheckService {
             if (target.node() != null && !cluster.nodeKnown()) {
                 throw ApiProblem.notFound("node " + target.node() + " of cluster " + request.cluster());
             }
+            if (!cluster.actuated()) {
+                throw noActuator(request.cluster());
+            }
             return rateLimit.withinLimit(caller.name(), connection -> requests.insert(connection, UUID.randomUUID(),
                     caller.name(), cluster.clusterId(), request));
         });
@@ -55,6 +59,15 @@ public class HealthCheckService {
             }
             case JOB -> requireMember(caller, request.cluster(), target.namespace());
         }
+    }
+
+    /**
+     * Refused now rather than left PENDING forever: no worker would ever run it. 409, since the request is valid and
+     * the same one succeeds once a worker acts on the cluster.
+     */
+    static ApiProblem noActuator(String cluster) {
+        return new ApiProblem(409, "no-actuator", "no worker acts on cluster " + cluster
+                + "'s Kubernetes API, so the check could not run; ask an operator to configure one");
     }
 
     /** Another project is answered 404, as if it did not exist. */

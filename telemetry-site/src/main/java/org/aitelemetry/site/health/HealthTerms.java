@@ -20,7 +20,8 @@ public class HealthTerms implements NgsiLdTerms {
     static final NgsiLdTerm EXIT_CODE = NgsiLdTerm.of("exitCode",
             "The probe's exit code: 0 healthy, 1 unhealthy, 3 no GPU.");
     static final NgsiLdTerm VERDICT = NgsiLdTerm.of("verdict",
-            "Overall verdict of a probe run: HEALTHY, DEGRADED, FAILED or NO_GPU.");
+            "Overall verdict of a probe run, its worst GPU verdict: HEALTHY, UNSCORED, INCONCLUSIVE, DEGRADED,"
+                    + " FAILED, or NO_GPU.");
     static final NgsiLdTerm RESULTS = NgsiLdTerm.of("results",
             "Per-GPU results of a probe run: GPU UUID, verdict, reasons and per-test figures as gpu-probe reported"
                     + " them.");

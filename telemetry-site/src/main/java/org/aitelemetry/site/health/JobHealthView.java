@@ -16,8 +16,12 @@ public record JobHealthView(String cluster, String namespace, String verdict, Li
         List<JobGpuView> gpus, List<JobNodeView> nodes, Map<String, Integer> counts) {
 
     static final String NO_GPUS = "NO_GPUS";
-    /** Health verdicts from best to worst: UNKNOWN (never probed) ranks above HEALTHY but below any bad verdict. */
-    private static final List<String> SEVERITY = List.of("HEALTHY", "UNKNOWN", "DEGRADED", "FAILED");
+    /**
+     * Health verdicts from best to worst: UNKNOWN (never probed), UNSCORED and INCONCLUSIVE rank above HEALTHY, since
+     * none of them says the GPU is healthy, but below the verdicts that say it is not.
+     */
+    private static final List<String> SEVERITY = List.of("HEALTHY", "UNKNOWN", "UNSCORED", "INCONCLUSIVE",
+            "DEGRADED", "FAILED");
 
     static JobHealthView of(String cluster, String namespace, List<HeldGpu> held) {
         List<JobGpuView> gpus = held.stream().map(HeldGpu::gpu).sorted(worstFirst(JobGpuView::health)

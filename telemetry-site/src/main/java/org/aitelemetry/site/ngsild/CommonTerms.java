@@ -28,7 +28,9 @@ public class CommonTerms implements NgsiLdTerms {
     public static final NgsiLdTerm LAST_SEEN_AT = NgsiLdTerm.of("lastSeenAt",
             "Last time the metric source reported the object.");
     public static final NgsiLdTerm HEALTH = NgsiLdTerm.of("health",
-            "Health verdict from the latest scored probe run: UNKNOWN, HEALTHY, DEGRADED or FAILED.");
+            "Health verdict from the latest scored probe run: UNKNOWN, HEALTHY, UNSCORED (no baseline scored a"
+                    + " performance test: not known healthy), INCONCLUSIVE (the run could not judge the hardware; a"
+                    + " re-run is scheduled), DEGRADED or FAILED.");
     public static final NgsiLdTerm HEALTH_REASON = NgsiLdTerm.of("healthReason",
             "Why the health verdict is not HEALTHY.");
     public static final NgsiLdTerm CLUSTER = NgsiLdTerm.of("cluster",

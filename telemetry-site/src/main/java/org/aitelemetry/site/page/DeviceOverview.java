@@ -4,7 +4,7 @@ import java.util.List;
 import org.aitelemetry.site.api.Page;
 import org.aitelemetry.site.fleet.DeviceView;
 import org.aitelemetry.site.fleet.SliceView;
-import org.aitelemetry.site.health.HealthVerdictEntry;
+import org.aitelemetry.site.health.DeviceHealthPage;
 import org.aitelemetry.site.session.SessionView;
 
 /**
@@ -12,5 +12,5 @@ import org.aitelemetry.site.session.SessionView;
  * verdicts, the caller's projects' usage sessions on it, and its MIG slices (holders shown as the API shows them).
  */
 public record DeviceOverview(DeviceView device, NodeAddress address, List<ProbeTestRow> probeTests,
-        Page<HealthVerdictEntry> verdicts, Page<SessionView> sessions, List<SliceView> slices) {
+        DeviceHealthPage verdicts, Page<SessionView> sessions, List<SliceView> slices) {
 }

@@ -3,14 +3,21 @@ package org.aitelemetry.site.page;
 import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 import java.util.List;
+import org.aitelemetry.site.health.HealthAdvice;
+import org.aitelemetry.site.health.HealthEvidence;
 
-/** The fleet overview: per-cluster GPU counts, the caller's top projects by GPU-hours, and the latest unhealthy GPUs. */
+/**
+ * The fleet overview: per-cluster GPU counts, the caller's top projects by GPU-hours, and the GPUs not known healthy.
+ */
 public record FleetOverview(List<ClusterSummary> clusters, List<TopProject> topProjects,
         List<UnhealthyGpu> unhealthy, String currency) {
 
-    /** GPUs present, busy now (≥ 5 % utilization, or a busy MIG slice), idle, and degraded or failed. */
+    /**
+     * GPUs present, busy now (≥ 5 % utilization, or a busy MIG slice), idle, degraded or failed, and unjudged
+     * (UNSCORED or INCONCLUSIVE: neither healthy nor known broken).
+     */
     public record ClusterSummary(long id, String name, String syncStatus, OffsetDateTime lastSyncAt, int nodes,
-            int gpus, int busy, int unhealthy) {
+            int gpus, int busy, int unhealthy, int unjudged) {
 
         public int idle() {
             return gpus - busy;
@@ -20,8 +27,10 @@ public record FleetOverview(List<ClusterSummary> clusters, List<TopProject> topP
     public record TopProject(long id, String cluster, String namespace, double gpuHours, BigDecimal cost) {
     }
 
+    /** A GPU not known healthy, with the evidence and advice of its verdict. */
     public record UnhealthyGpu(String uuid, String cluster, long nodeId, String node, Integer index, String model,
-            String health, String reason, OffsetDateTime at) {
+            String health, String reason, OffsetDateTime at, List<HealthEvidence> evidence,
+            List<HealthAdvice> advice) {
     }
 
     public int gpus() {
@@ -38,5 +47,9 @@ public record FleetOverview(List<ClusterSummary> clusters, List<TopProject> topP
 
     public int unhealthyCount() {
         return clusters.stream().mapToInt(ClusterSummary::unhealthy).sum();
+    }
+
+    public int unjudgedCount() {
+        return clusters.stream().mapToInt(ClusterSummary::unjudged).sum();
     }
 }

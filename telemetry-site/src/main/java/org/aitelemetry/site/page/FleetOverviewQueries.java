@@ -17,7 +17,7 @@ import org.aitelemetry.site.security.Caller;
 
 /**
  * The fleet overview's three reads, run together: inventory counts (every role), the top projects by GPU-hours over
- * the last week from the hourly rollups (the caller's projects only), and the latest degraded or failed GPUs.
+ * the last week from the hourly rollups (the caller's projects only), and the GPUs not known healthy, worst first.
  */
 @ApplicationScoped
 public class FleetOverviewQueries {
@@ -29,7 +29,9 @@ public class FleetOverviewQueries {
             SELECT c.id, c.name, c.sync_status, c.last_sync_at, c.node_count,
                    count(d.id) FILTER (WHERE d.state = 'PRESENT') AS gpus,
                    count(d.id) FILTER (WHERE d.state = 'PRESENT' AND %s) AS busy,
-                   count(d.id) FILTER (WHERE d.state = 'PRESENT' AND d.health IN ('DEGRADED', 'FAILED')) AS unhealthy
+                   count(d.id) FILTER (WHERE d.state = 'PRESENT' AND d.health IN ('DEGRADED', 'FAILED')) AS unhealthy,
+                   count(d.id) FILTER (WHERE d.state = 'PRESENT' AND d.health IN ('UNSCORED', 'INCONCLUSIVE'))
+                     AS unjudged
             FROM ai_cluster c LEFT JOIN ai_node n ON n.cluster_id = c.id LEFT JOIN gpu_device d ON d.node_id = n.id
             GROUP BY c.id ORDER BY c.name""".formatted(BusyGpu.CONDITION);
     /**
@@ -71,7 +73,8 @@ public class FleetOverviewQueries {
     private ClusterSummary cluster(Row row) {
         return new ClusterSummary(row.getLong("id"), row.getString("name"), row.getString("sync_status"),
                 row.getOffsetDateTime("last_sync_at"), row.getInteger("node_count"), row.getLong("gpus").intValue(),
-                row.getLong("busy").intValue(), row.getLong("unhealthy").intValue());
+                row.getLong("busy").intValue(), row.getLong("unhealthy").intValue(),
+                row.getLong("unjudged").intValue());
     }
 
     private TopProject topProject(Row row) {

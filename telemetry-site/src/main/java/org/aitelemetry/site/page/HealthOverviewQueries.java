@@ -11,6 +11,7 @@ import org.aitelemetry.site.api.SqlFilter;
 import org.aitelemetry.site.health.HealthCheckQueries;
 import org.aitelemetry.site.health.ProbeRunQueries;
 import org.aitelemetry.site.page.HealthOverview.SlowGpu;
+import org.aitelemetry.site.page.HealthOverview.UntaintedNode;
 import org.aitelemetry.site.security.Caller;
 
 /** The health page's reads, run together. The caller's requests come scoped as in the API; the rest is inventory. */
@@ -28,6 +29,12 @@ public class HealthOverviewQueries {
             JOIN ai_cluster c ON c.id = n.cluster_id
             WHERE cardinality(latest.slow_tests) > 0
             ORDER BY latest.finished_at DESC, d.uuid LIMIT""" + " " + SHOWN;
+    /** Nodes the worker judged to taint but did not: the operator must know which failed nodes still take work. */
+    private static final String UNTAINTED = """
+            SELECT n.id, c.name AS cluster, n.name, n.health, n.taint_state, n.taint_reason, n.taint_changed_at
+            FROM ai_node n JOIN ai_cluster c ON c.id = n.cluster_id
+            WHERE n.taint_state IN ('HELD', 'DRY_RUN') AND n.state = 'PRESENT'
+            ORDER BY n.taint_changed_at DESC NULLS LAST, c.name, n.name LIMIT""" + " " + SHOWN;
     private static final String CLUSTERS = "SELECT name FROM ai_cluster WHERE state = 'PRESENT' ORDER BY name";
 
     private final Pool pool;
@@ -50,8 +57,15 @@ public class HealthOverviewQueries {
                 unhealthy.latest(SHOWN),
                 pool.query(SLOW).execute().map(rows -> Rows.all(rows, HealthOverviewQueries::slow)),
                 requests.list(caller, null, null, first).map(page -> page.items()),
-                pool.query(CLUSTERS).execute().map(rows -> Rows.all(rows, row -> row.getString(0))))
+                pool.query(CLUSTERS).execute().map(rows -> Rows.all(rows, row -> row.getString(0))),
+                pool.query(UNTAINTED).execute().map(rows -> Rows.all(rows, HealthOverviewQueries::untainted)))
                 .with(HealthOverview::new);
+    }
+
+    private static UntaintedNode untainted(Row row) {
+        return new UntaintedNode(row.getLong("id"), row.getString("cluster"), row.getString("name"),
+                row.getString("health"), row.getString("taint_state"), row.getString("taint_reason"),
+                row.getOffsetDateTime("taint_changed_at"));
     }
 
     private static SlowGpu slow(Row row) {

@@ -147,6 +147,24 @@ class HealthCheckRefusalTest extends SiteApiTest {
     }
 
     @Test
+    void aClusterNoWorkerActsOnIsRefusedWithTheReason() {
+        String admin = Tokens.of(keycloak, KeycloakClients.TEST_ADMIN);
+        Map<String, Object> node = Map.of("cluster", "cluster-02",
+                "target", Map.of("kind", "NODE", "node", "worker-gpu-0001"));
+        post(admin, node).statusCode(409).body("code", equalTo("no-actuator"))
+                .body("detail", containsString("no worker acts on cluster cluster-02's Kubernetes API"));
+        // A worker that stopped beating more than two minutes ago acts on nothing.
+        pool.query("INSERT INTO kube_actuator (cluster_name, worker, heartbeat_at)"
+                + " VALUES ('cluster-02', 'gone-worker', now() - interval '3 minutes')")
+                .execute().await().indefinitely();
+        try {
+            post(admin, node).statusCode(409).body("code", equalTo("no-actuator"));
+        } finally {
+            pool.query("DELETE FROM kube_actuator WHERE cluster_name = 'cluster-02'").execute().await().indefinitely();
+        }
+    }
+
+    @Test
     void theClusterAndTheNodeMustExist() {
         String admin = Tokens.of(keycloak, KeycloakClients.TEST_ADMIN);
         post(admin, Map.of("cluster", "cluster-99", "target", JOB)).statusCode(404)

@@ -105,4 +105,24 @@ class DevicePageTest extends SitePageTest {
             assertThat(Html.element(missing.body(), "problem")).contains("There is no GPU &#39;" + uuid + "&#39;");
         }
     }
+
+    @Test
+    void showsTheFailedGpusEvidenceAdviceAndBundle() throws Exception {
+        String failed = "/pages/devices/" + Fixture.DEVICE_FAILED;
+        String evidence = Html.element(page(DemoUser.ADA, failed).body(), "health-evidence");
+        assertThat(evidence).contains("Recovery: 1 of 3 clean runs.", "hard", "hardware_xid",
+                "XID 79: the GPU fell off the bus", "<strong>drain_reboot</strong>: Drain the node and reboot it.",
+                "href=\"" + failed + "/bundle.md\"", "href=\"" + failed + "/bundle.json\"");
+
+        HttpResponse<String> markdown = download(DemoUser.ADA, failed + "/bundle.md");
+        assertThat(markdown.statusCode()).isEqualTo(200);
+        assertThat(markdown.headers().firstValue("Content-Type")).hasValueSatisfying(
+                type -> assertThat(type).startsWith("text/markdown"));
+        assertThat(markdown.body()).startsWith("# GPU health evidence: ").doesNotContain("<script");
+        HttpResponse<String> json = download(DemoUser.ADA, failed + "/bundle.json");
+        assertThat(json.statusCode()).isEqualTo(200);
+        assertThat(json.body()).contains("\"repeatOffender\":true");
+        assertThat(download(DemoUser.ADA, "/pages/devices/GPU-ffffffff-0000-0000-0000-000000000000/bundle.md")
+                .statusCode()).isEqualTo(404);
+    }
 }

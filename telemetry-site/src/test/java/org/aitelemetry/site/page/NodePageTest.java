@@ -37,10 +37,11 @@ class NodePageTest extends SitePageTest {
     void showsACardPerGpuWithReadingsAndVerdict() throws Exception {
         String gpus = Html.element(page(DemoUser.ADA, "/pages/nodes/" + Fixture.NODE_HEALTHY).body(), "gpus");
         assertThat(Html.count(gpus, "<article class=\"card gpu\">")).isEqualTo(2);
-        assertThat(gpus).containsSubsequence("GPU 0 · <span class=\"verdict verdict-HEALTHY\">HEALTHY</span>",
+        assertThat(gpus).containsSubsequence(
+                "GPU 0 · <span class=\"verdict verdict-HEALTHY\" title=\"Every scored test", "\">HEALTHY</span>",
                 "<a href=\"/pages/devices/" + Fixture.DEVICE_HEALTHY + "\">", "<dd>87 %</dd>",
                 "<dd>61000 / 81559 MiB</dd>", "<dd>612 W</dd>", "<dd>64 °C</dd>", "<dd>MIG off</dd>",
-                "GPU 1 · <span class=\"verdict verdict-FAILED\">FAILED</span>",
+                "GPU 1 · <span class=\"verdict verdict-FAILED\" title=\"Hard evidence", "\">FAILED</span>",
                 "<a href=\"/pages/devices/" + Fixture.DEVICE_FAILED + "\">", "<dd>12 %</dd>",
                 "gemm_bf16 at 61% of the baseline");
     }

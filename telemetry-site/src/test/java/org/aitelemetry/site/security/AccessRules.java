@@ -20,6 +20,7 @@ final class AccessRules {
             Map.entry("listDevices", AccessRule.inventory()),
             Map.entry("getDevice", AccessRule.inventory()),
             Map.entry("listDeviceHealth", AccessRule.inventory()),
+            Map.entry("getDeviceHealthBundle", AccessRule.inventory()),
             Map.entry("listSlices", AccessRule.inventory()),
             // Another project's slice is shown, without who uses it (checked apart).
             Map.entry("getSlice", AccessRule.inventory()),

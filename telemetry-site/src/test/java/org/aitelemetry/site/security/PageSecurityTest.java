@@ -94,6 +94,20 @@ class PageSecurityTest {
     }
 
     @Test
+    void theFormShowsWhyACheckOfAClusterNoWorkerActsOnIsRefused() throws Exception {
+        PageSession margaret = PageSession.signIn(site, DemoUser.MARGARET);
+        margaret.get("/pages/health");
+
+        HttpResponse<String> refused = margaret.postJson("/pages/health-checks",
+                "{\"cluster\": \"cluster-02\", \"kind\": \"NODE\", \"node\": \"worker-gpu-0001\"}",
+                Optional.of(margaret.csrfToken()));
+
+        assertThat(refused.statusCode()).isEqualTo(409);
+        assertThat(refused.body()).contains("no-actuator")
+                .contains("no worker acts on cluster cluster-02's Kubernetes API");
+    }
+
+    @Test
     void pagesCarryTheSecurityHeaders() throws Exception {
         for (String path : new String[] {"/pages/fleet", "/pages/projects", "/pages/health", "/pages/job-health"}) {
             HttpResponse<String> page = grace.get(path);

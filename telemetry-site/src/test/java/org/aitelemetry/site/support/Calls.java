@@ -26,6 +26,8 @@ public final class Calls {
             Map.entry("getDevice", (spec, target) -> spec.get("/api/v1/devices/" + Fixture.DEVICE_HEALTHY)),
             Map.entry("listDeviceHealth",
                     (spec, target) -> spec.get("/api/v1/devices/" + Fixture.DEVICE_FAILED + "/health")),
+            Map.entry("getDeviceHealthBundle",
+                    (spec, target) -> spec.get("/api/v1/devices/" + Fixture.DEVICE_FAILED + "/health/bundle")),
             Map.entry("listSlices", (spec, target) -> spec.get("/api/v1/slices")),
             Map.entry("getSlice", (spec, target) -> spec.get("/api/v1/slices/" + pick(target, Fixture.OWN_SLICE,
                     Fixture.OTHER_SLICE))),

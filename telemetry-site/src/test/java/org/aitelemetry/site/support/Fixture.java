@@ -41,8 +41,24 @@ public final class Fixture {
     private Fixture() {
     }
 
-    /** Loads the fixture unless this database has it. */
+    /** The worker that acts on cluster-01's Kubernetes API; cluster-02 has none, so checks there are refused. */
+    public static final String ACTUATOR_WORKER = "test-worker";
+    private static final String ACTUATOR_HEARTBEAT = """
+            INSERT INTO kube_actuator (cluster_name, worker, dry_run, heartbeat_at)
+            VALUES ('cluster-01', '%s', false, now())
+            ON CONFLICT (cluster_name) DO UPDATE SET worker = EXCLUDED.worker, dry_run = false, heartbeat_at = now()"""
+            .formatted(ACTUATOR_WORKER);
+
+    /**
+     * Loads the fixture unless this database has it, and beats cluster-01's actuator as a running worker would: a
+     * heartbeat older than two minutes means no actuator, and a test run lasts longer than that.
+     */
     public static synchronized void load(Pool pool) {
+        loadOnce(pool);
+        pool.query(ACTUATOR_HEARTBEAT).execute().await().indefinitely();
+    }
+
+    private static void loadOnce(Pool pool) {
         boolean loaded = pool.query("SELECT 1 FROM metric_source WHERE name = 'fleet'").execute()
                 .await().indefinitely().size() > 0;
         if (!loaded) {

@@ -31,6 +31,11 @@ public abstract class SitePageTest extends SiteApiTest {
         return page;
     }
 
+    /** GETs anything the pages link to (a download, JSON) as the user, without the HTML checks. */
+    protected HttpResponse<String> download(DemoUser user, String path) throws Exception {
+        return session(user).get(path);
+    }
+
     private PageSession session(DemoUser user) throws Exception {
         PageSession session = SIGNED_IN.get(user.username());
         if (session == null) {

@@ -1,0 +1,21 @@
+package org.aitelemetry.site.page;
+
+import io.quarkus.qute.TemplateExtension;
+import org.aitelemetry.site.fleet.TaintState;
+import org.aitelemetry.site.health.VerdictMeaning;
+
+/** Lets pages print what a verdict or a taint state means, as {@code {gpu.health.verdictMeaning}}. */
+@TemplateExtension
+public final class VerdictTexts {
+
+    private VerdictTexts() {
+    }
+
+    static String verdictMeaning(String verdict) {
+        return VerdictMeaning.of(verdict);
+    }
+
+    static String taintMeaning(String taintState) {
+        return TaintState.meaningOf(taintState);
+    }
+}
