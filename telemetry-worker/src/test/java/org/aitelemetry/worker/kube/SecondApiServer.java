@@ -17,12 +17,14 @@ import java.util.Map;
 
 /**
  * A second Kubernetes API server, the fabric8 mock in CRUD mode (the stand-in for a real one), configured as the remote
- * cluster {@value #CLUSTER} with a bearer token from a file; the test's field annotated {@link Server} receives it.
+ * cluster {@value #CLUSTER} with a bearer token from a file, and once more as the dry-run cluster {@value #DRY_RUN};
+ * the test's field annotated {@link Server} receives it.
  */
 public class SecondApiServer implements QuarkusTestResourceLifecycleManager {
 
     static final String CLUSTER = "east";
     static final String TOKEN = "east-actuator-token";
+    static final String DRY_RUN = "rehearsal";
 
     /** Marks the test field that receives the second server. */
     @Retention(RetentionPolicy.RUNTIME)
@@ -45,9 +47,13 @@ public class SecondApiServer implements QuarkusTestResourceLifecycleManager {
             throw new UncheckedIOException(e);
         }
         String prefix = "telemetry.kubernetes.clusters.\"" + CLUSTER + "\".";
+        String rehearsal = "telemetry.kubernetes.clusters.\"" + DRY_RUN + "\".";
         return Map.of(prefix + "api-server-url", server.url("/"),
                 prefix + "token-file", tokenFile.toString(),
-                prefix + "probe-namespace", "east-probes");
+                prefix + "probe-namespace", "east-probes",
+                rehearsal + "api-server-url", server.url("/"),
+                rehearsal + "token-file", tokenFile.toString(),
+                rehearsal + "dry-run", "true");
     }
 
     @Override

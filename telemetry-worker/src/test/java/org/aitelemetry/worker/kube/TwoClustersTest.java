@@ -28,7 +28,8 @@ import org.junit.jupiter.api.Test;
 /**
  * One worker, two clusters on two API servers at once (both the fabric8 mock in CRUD mode, the stand-in): each Job and
  * each node condition or taint lands on its own cluster's server, the worker records a heartbeat per cluster, and a
- * PENDING request of a cluster no actuator serves fails after the grace period instead of waiting forever.
+ * PENDING request of a cluster no actuator serves fails after the grace period instead of waiting forever; a dry-run
+ * cluster records what would be tainted and writes nothing.
  */
 @QuarkusTest
 @TestProfile(TwoClustersProfile.class)
@@ -100,6 +101,26 @@ class TwoClustersTest {
         Node westNode = westClient.nodes().withName(shared).get();
         assertThat(westNode.getSpec() == null ? null : westNode.getSpec().getTaints()).isNullOrEmpty();
         assertThat(westNode.getStatus()).isNull();
+    }
+
+    @Test
+    void aDryRunClusterRecordsWhatWouldBeTaintedAndWritesNothingToTheNode() {
+        String node = name();
+        east.createClient().nodes().resource(node(node)).create();
+        KubeFleet fleet = new KubeFleet(pool);
+        fleet.node(SecondApiServer.DRY_RUN, node, 8, 0, "FAILED");
+        int requests = east.getRequestCount();
+
+        signal.onChange(new VerdictChange(VerdictChange.Scope.NODE, SecondApiServer.DRY_RUN, node, null,
+                HealthVerdict.HEALTHY, HealthVerdict.FAILED, List.of("xid 79"), UUID.randomUUID(), Instant.now()))
+                .await().atMost(WAIT);
+        heartbeat.beat().await().atMost(WAIT);
+
+        assertThat(east.getRequestCount()).as("nothing read or written on the API server").isEqualTo(requests);
+        assertThat(fleet.count("SELECT count(*) FROM ai_node WHERE name = $1 AND taint_state = 'DRY_RUN'"
+                + " AND taint_reason LIKE '%would be tainted%'", Tuple.of(node))).isEqualTo(1);
+        assertThat(fleet.count("SELECT count(*) FROM kube_actuator WHERE cluster_name = $1 AND dry_run",
+                Tuple.of(SecondApiServer.DRY_RUN))).isEqualTo(1);
     }
 
     @Test
