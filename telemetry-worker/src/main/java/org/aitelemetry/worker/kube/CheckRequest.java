@@ -3,21 +3,33 @@ package org.aitelemetry.worker.kube;
 import io.vertx.mutiny.sqlclient.Row;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 /** A claimed {@code health_check_request} row: what to check (site's HealthCheck targets NODE, PROJECT, JOB). */
-record CheckRequest(UUID id, long clusterId, String targetKind, String node, String namespace, String podSelector,
-        List<String> pods, List<String> tests, int attempts) {
+record CheckRequest(UUID id, long clusterId, String requestedBy, String targetKind, String node, String namespace,
+        String podSelector, List<String> pods, List<String> tests, int attempts) {
 
     /** @param row a claimed row; {@code schedule_attempts} counts the rounds that failed before this one */
     static CheckRequest of(Row row) {
-        return new CheckRequest(row.getUUID("id"), row.getLong("cluster_id"), row.getString("target_kind"),
-                row.getString("node_name"), row.getString("namespace"), row.getString("pod_selector"),
-                Arrays.asList(row.getArrayOfStrings("pod_names")), Arrays.asList(row.getArrayOfStrings("tests")),
-                row.getInteger("schedule_attempts"));
+        return new CheckRequest(row.getUUID("id"), row.getLong("cluster_id"), row.getString("requested_by"),
+                row.getString("target_kind"), row.getString("node_name"), row.getString("namespace"),
+                row.getString("pod_selector"), Arrays.asList(row.getArrayOfStrings("pod_names")),
+                Arrays.asList(row.getArrayOfStrings("tests")), row.getInteger("schedule_attempts"));
     }
 
-    /** A node to run the probe on and its GPU count (0 when the fleet sync does not know it). */
-    record TargetNode(String name, int gpus) {
+    /**
+     * A node to run the probe on and what it tests there: the GPUs to request, the UUIDs to pass to {@code --gpus}
+     * (empty: every GPU the device plugin gives the pod, for a whole-node check), and MIG slices to request by profile.
+     */
+    record TargetNode(String name, int gpus, List<String> gpuUuids, Map<String, Integer> migSlices) {
+
+        static TargetNode wholeNode(String name, int gpus) {
+            return new TargetNode(name, gpus, List.of(), Map.of());
+        }
+
+        boolean testsAnything() {
+            return gpus > 0 || !migSlices.isEmpty();
+        }
     }
 }

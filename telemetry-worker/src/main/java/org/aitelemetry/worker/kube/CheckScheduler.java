@@ -1,7 +1,6 @@
 package org.aitelemetry.worker.kube;
 
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
-import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.quarkus.scheduler.Scheduled;
 import io.quarkus.scheduler.Scheduled.ConcurrentExecution;
@@ -11,7 +10,6 @@ import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.inject.Instance;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -19,12 +17,14 @@ import org.aitelemetry.worker.kube.CheckRequest.TargetNode;
 import org.jboss.logging.Logger;
 
 /**
- * Turns PENDING health-check requests of this worker's cluster into gpu-probe Jobs. A round claims requests with
- * {@code FOR UPDATE SKIP LOCKED} in the statement that moves them to SCHEDULED, so two replicas never claim one
- * request; then it creates one Job per target node. A request whose Jobs could not be created goes back to PENDING,
- * not to be claimed again before its backoff has passed ({@link JobCreationRetries}; Job names are deterministic, so a
- * Job created before the failure is not duplicated), and fails with the last error once its attempts are used up or
- * the API called the Job invalid; one with no node to run on fails at once.
+ * Turns PENDING health-check requests of this worker's clusters into gpu-probe Jobs, each on its own cluster's API
+ * server. A round claims requests with {@code FOR UPDATE SKIP LOCKED} in the statement that moves them to SCHEDULED, so
+ * two replicas never claim one request; then it creates one Job per target node. A request whose Jobs could not be
+ * created goes back to PENDING, not to be claimed again before its backoff has passed ({@link JobCreationRetries}; Job
+ * names are deterministic, so a Job created before the failure is not duplicated), and fails with the last error once
+ * its attempts are used up or the API called the Job invalid; one with no GPU to test fails at once. An idle-time
+ * check whose node turned busy goes back to PENDING for {@code idle-check.postpone}: a busy GPU is no evidence against
+ * it. The writer of a request's states before its Jobs exist, including the failure of requests no actuator serves.
  */
 @ApplicationScoped
 public class CheckScheduler {
@@ -39,7 +39,8 @@ public class CheckScheduler {
               FOR UPDATE OF r SKIP LOCKED)
             UPDATE health_check_request r SET state = 'SCHEDULED', state_reason = NULL, updated_at = now()
             FROM claimed WHERE r.id = claimed.id
-            RETURNING r.id, r.cluster_id, r.target_kind, r.node_name, r.namespace, r.pod_selector, r.pod_names, r.tests,
+            RETURNING r.id, r.cluster_id, r.requested_by, r.target_kind, r.node_name, r.namespace, r.pod_selector,
+                      r.pod_names, r.tests,
                       r.schedule_attempts""";
 
     private static final String SET_STATE = """
@@ -56,22 +57,37 @@ public class CheckScheduler {
               schedule_after = NULL, updated_at = now()
             WHERE id = $1""";
 
+    private static final String POSTPONE = """
+            UPDATE health_check_request SET state = 'PENDING', state_reason = $2,
+              schedule_after = now() + make_interval(secs => $3), updated_at = now()
+            WHERE id = $1""";
+
+    /** PENDING requests of clusters without a live actuator: the site treats a 2-minute-old heartbeat as none. */
+    private static final String FAIL_UNSERVED = """
+            UPDATE health_check_request r SET state = 'FAILED', updated_at = now(),
+              state_reason = 'no worker acts on the Kubernetes API of cluster ' || c.name
+                || ' (no kube_actuator heartbeat in the last 2 minutes)'
+            FROM ai_cluster c
+            WHERE c.id = r.cluster_id AND r.state = 'PENDING' AND r.created_at < now() - make_interval(secs => $1)
+              AND NOT EXISTS (SELECT 1 FROM kube_actuator a WHERE a.cluster_name = c.name
+                              AND a.heartbeat_at > now() - interval '2 minutes')
+            RETURNING r.id""";
+
     private static final int REASON_WIDTH = 2000;
 
     private final Pool pool;
     private final KubeConfig config;
     private final CheckTargets targets;
     private final ProbeJobs jobs;
-    private final Instance<KubernetesClient> client;
+    private final KubeClusters clusters;
     private final JobCreationRetries retries;
 
-    CheckScheduler(Pool pool, KubeConfig config, CheckTargets targets, ProbeJobs jobs,
-            Instance<KubernetesClient> client) {
+    CheckScheduler(Pool pool, KubeConfig config, CheckTargets targets, ProbeJobs jobs, KubeClusters clusters) {
         this.pool = pool;
         this.config = config;
         this.targets = targets;
         this.jobs = jobs;
-        this.client = client;
+        this.clusters = clusters;
         this.retries = new JobCreationRetries(config.jobCreation());
     }
 
@@ -81,20 +97,46 @@ public class CheckScheduler {
         return config.enabled() ? scheduleDue().replaceWithVoid() : Uni.createFrom().voidItem();
     }
 
-    /** One round; completes with the requests it claimed. */
+    /** One round over every cluster; completes with the requests it claimed. */
     public Uni<List<UUID>> scheduleDue() {
-        return pool.preparedQuery(CLAIM).execute(Tuple.of(config.cluster().orElseThrow(), config.batchSize()))
-                .onItem().transformToMulti(rows -> Multi.createFrom().iterable(rows)).map(CheckRequest::of)
-                .onItem().transformToUniAndConcatenate(request -> schedule(request).replaceWith(request.id()))
+        return Multi.createFrom().iterable(clusters.all())
+                .onItem().transformToUniAndConcatenate(this::scheduleDue)
+                .onItem().transformToIterable(claimed -> claimed)
                 .collect().asList();
     }
 
-    private Uni<Void> schedule(CheckRequest request) {
-        return targets.nodes(request).chain(nodes -> nodes.isEmpty()
-                ? setState(request.id(), "FAILED", "no node hosts the target's GPUs now", null)
-                : create(request, nodes).chain(() -> setState(request.id(), "SCHEDULED", null, jobName(request, nodes))))
+    private Uni<List<UUID>> scheduleDue(KubeCluster cluster) {
+        return pool.preparedQuery(CLAIM).execute(Tuple.of(cluster.name(), config.batchSize()))
+                .onItem().transformToMulti(rows -> Multi.createFrom().iterable(rows)).map(CheckRequest::of)
+                .onItem().transformToUniAndConcatenate(request -> schedule(cluster, request).replaceWith(request.id()))
+                .collect().asList();
+    }
+
+    /** Fails the PENDING requests no live actuator serves, once older than {@code unserved-after}; returns them. */
+    public Uni<List<UUID>> failUnserved() {
+        return pool.preparedQuery(FAIL_UNSERVED).execute(Tuple.of((double) config.unservedAfter().toSeconds()))
+                .onItem().transformToMulti(rows -> Multi.createFrom().iterable(rows)).map(row -> row.getUUID("id"))
+                .collect().asList();
+    }
+
+    private Uni<Void> schedule(KubeCluster cluster, CheckRequest request) {
+        Uni<Long> busy = IdleCheckPolicy.REQUESTER.equals(request.requestedBy()) ? targets.busySessions(request)
+                : Uni.createFrom().item(0L);
+        return busy.chain(sessions -> sessions > 0 ? postpone(request, sessions) : targets.nodes(cluster, request)
+                .chain(nodes -> nodes.isEmpty()
+                        ? setState(request.id(), "FAILED", "no GPU of the target is known to be held now", null)
+                        : create(cluster, request, nodes)
+                                .chain(() -> setState(request.id(), "SCHEDULED", null, jobName(request, nodes)))))
                 .onFailure().call(e -> failed(request, e))
                 .onFailure().recoverWithNull().replaceWithVoid();
+    }
+
+    private Uni<Void> postpone(CheckRequest request, long sessions) {
+        Duration delay = config.idleCheck().postpone();
+        String why = "postponed " + delay.toMinutes() + " min: the node's GPUs turned busy (" + sessions
+                + " open usage sessions) before the idle-time check ran";
+        return pool.preparedQuery(POSTPONE).execute(Tuple.of(request.id(), why, (double) delay.toSeconds()))
+                .replaceWithVoid();
     }
 
     private Uni<Void> failed(CheckRequest request, Throwable error) {
@@ -116,12 +158,12 @@ public class CheckScheduler {
                 delay.toMillis() / 1000.0)).replaceWithVoid();
     }
 
-    private Uni<Void> create(CheckRequest request, List<TargetNode> nodes) {
+    private Uni<Void> create(KubeCluster cluster, CheckRequest request, List<TargetNode> nodes) {
         return Uni.createFrom().item(() -> {
             for (TargetNode node : nodes) {
-                Job job = jobs.job(request.id(), node.name(), node.gpus(), request.tests());
+                Job job = jobs.job(cluster.probeNamespace(), request.id(), node, request.tests());
                 try {
-                    client.get().batch().v1().jobs().inNamespace(config.probeNamespace()).resource(job).create();
+                    cluster.client().batch().v1().jobs().inNamespace(cluster.probeNamespace()).resource(job).create();
                 } catch (KubernetesClientException e) {
                     if (e.getCode() != 409) {
                         throw e;

@@ -3,7 +3,6 @@ package org.aitelemetry.worker.kube;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
 import io.fabric8.kubernetes.api.model.batch.v1.JobStatus;
-import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.scheduler.Scheduled;
 import io.quarkus.scheduler.Scheduled.ConcurrentExecution;
 import io.smallrye.mutiny.Multi;
@@ -13,15 +12,14 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.inject.Instance;
 import java.util.List;
 import java.util.UUID;
 
 /**
- * Follows the Jobs of SCHEDULED and RUNNING requests: RUNNING once a Job is active, FAILED as soon as one fails (the
- * reason from its Failed condition), SUCCEEDED when all succeeded. A request whose Jobs are gone (deleted, or removed by
- * their TTL before a round saw them finish) fails with that reason, once it has been SCHEDULED for two minutes (a
- * replica may be creating its Jobs right now).
+ * Follows the Jobs of SCHEDULED and RUNNING requests, on each cluster's own API server: RUNNING once a Job is active,
+ * FAILED as soon as one fails (the reason from its Failed condition), SUCCEEDED when all succeeded. A request whose
+ * Jobs are gone (deleted, or removed by their TTL before a round saw them finish) fails with that reason, once it has
+ * been SCHEDULED for two minutes (a replica may be creating its Jobs right now).
  */
 @ApplicationScoped
 public class CheckTracker {
@@ -37,12 +35,12 @@ public class CheckTracker {
 
     private final Pool pool;
     private final KubeConfig config;
-    private final Instance<KubernetesClient> client;
+    private final KubeClusters clusters;
 
-    CheckTracker(Pool pool, KubeConfig config, Instance<KubernetesClient> client) {
+    CheckTracker(Pool pool, KubeConfig config, KubeClusters clusters) {
         this.pool = pool;
         this.config = config;
-        this.client = client;
+        this.clusters = clusters;
     }
 
     @Scheduled(identity = "kubernetes-check-tracker", every = "${telemetry.kubernetes.track-every:off}",
@@ -51,18 +49,24 @@ public class CheckTracker {
         return config.enabled() ? track() : Uni.createFrom().voidItem();
     }
 
-    /** One round over every open request of the cluster. */
+    /** One round over every open request of every cluster. */
     public Uni<Void> track() {
-        return pool.preparedQuery(OPEN).execute(Tuple.of(config.cluster().orElseThrow()))
-                .onItem().transformToMulti(rows -> Multi.createFrom().iterable(rows))
+        return Multi.createFrom().iterable(clusters.all())
                 .onItem().transformToUniAndConcatenate(this::track)
                 .collect().last().replaceWithVoid();
     }
 
-    private Uni<Void> track(Row request) {
+    private Uni<Void> track(KubeCluster cluster) {
+        return pool.preparedQuery(OPEN).execute(Tuple.of(cluster.name()))
+                .onItem().transformToMulti(rows -> Multi.createFrom().iterable(rows))
+                .onItem().transformToUniAndConcatenate(request -> track(cluster, request))
+                .collect().last().replaceWithVoid();
+    }
+
+    private Uni<Void> track(KubeCluster cluster, Row request) {
         UUID id = request.getUUID("id");
         boolean settled = request.getBoolean("settled");
-        return Uni.createFrom().item(() -> client.get().batch().v1().jobs().inNamespace(config.probeNamespace())
+        return Uni.createFrom().item(() -> cluster.client().batch().v1().jobs().inNamespace(cluster.probeNamespace())
                         .withLabel(ProbeJobs.REQUEST_LABEL, id.toString()).list().getItems())
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
                 .chain(jobs -> {
@@ -90,7 +94,7 @@ public class CheckTracker {
             if (failed != null || positive(status.getFailed())) {
                 String why = failed == null ? "pod failed" : failed.getReason() + ": " + failed.getMessage();
                 return new Outcome("FAILED", "Job " + job.getMetadata().getName() + " failed on node "
-                        + job.getSpec().getTemplate().getSpec().getNodeName() + " (" + why + ")");
+                        + ProbeJobs.node(job) + " (" + why + ")");
             }
             succeeded += condition(status, "Complete") != null || positive(status.getSucceeded()) ? 1 : 0;
             active |= positive(status.getActive());

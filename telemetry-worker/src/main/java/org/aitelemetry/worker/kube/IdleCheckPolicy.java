@@ -10,10 +10,11 @@ import java.util.List;
 import java.util.stream.StreamSupport;
 
 /**
- * Idle-time checks: a node whose GPUs have all been idle for {@code idle-check.after} (no open usage session, none
- * ended within that time, utilization below the threshold) gets a NODE health-check request from
- * {@value #REQUESTER}, at most one per {@code idle-check.interval}; {@link CheckScheduler} runs it like any other.
- * Replicas serialise on a transaction-scoped advisory lock, so a round never inserts a request another just did.
+ * Idle-time checks, on every cluster the worker acts on: a node whose GPUs have all been idle for
+ * {@code idle-check.after} (no open usage session, none ended within that time, utilization below the threshold) gets a
+ * NODE health-check request from {@value #REQUESTER}, at most one per {@code idle-check.interval};
+ * {@link CheckScheduler} runs it like any other. Replicas serialise on a transaction-scoped advisory lock, so a round
+ * never inserts a request another just did.
  */
 @ApplicationScoped
 public class IdleCheckPolicy {
@@ -26,7 +27,7 @@ public class IdleCheckPolicy {
             INSERT INTO health_check_request (id, requested_by, cluster_id, target_kind, node_name)
             SELECT gen_random_uuid(), $2::varchar, n.cluster_id, 'NODE', n.name
             FROM ai_node n JOIN ai_cluster c ON c.id = n.cluster_id
-            WHERE c.name = $1 AND n.state = 'PRESENT'
+            WHERE c.name = ANY($1) AND n.state = 'PRESENT'
               AND EXISTS (SELECT 1 FROM gpu_device d WHERE d.node_id = n.id AND d.state = 'PRESENT')
               AND NOT EXISTS (SELECT 1 FROM gpu_device d WHERE d.node_id = n.id AND d.state = 'PRESENT'
                 AND (coalesce(d.utilization_percent, 0) >= $3
@@ -41,10 +42,12 @@ public class IdleCheckPolicy {
 
     private final Pool pool;
     private final KubeConfig config;
+    private final KubeClusters clusters;
 
-    IdleCheckPolicy(Pool pool, KubeConfig config) {
+    IdleCheckPolicy(Pool pool, KubeConfig config, KubeClusters clusters) {
         this.pool = pool;
         this.config = config;
+        this.clusters = clusters;
     }
 
     @Scheduled(identity = "kubernetes-idle-checks", every = "${telemetry.kubernetes.idle-check.every:off}",
@@ -56,7 +59,7 @@ public class IdleCheckPolicy {
     /** One round; completes with the nodes that got a request. */
     public Uni<List<String>> requestDue() {
         KubeConfig.IdleCheck idle = config.idleCheck();
-        Tuple args = Tuple.of(config.cluster().orElseThrow(), REQUESTER, idle.utilizationBelow(),
+        Tuple args = Tuple.of(clusters.names().toArray(String[]::new), REQUESTER, idle.utilizationBelow(),
                 (double) idle.after().toSeconds(), (double) idle.interval().toSeconds());
         return pool.withTransaction(conn -> conn.query(LOCK).execute()
                 .chain(() -> conn.preparedQuery(INSERT).execute(args))

@@ -2,7 +2,9 @@ package org.aitelemetry.worker.kube;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithName;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 
 /** The Kubernetes node signal and on-demand gpu-probe Jobs: {@code telemetry.kubernetes.*} (off by default). */
@@ -14,10 +16,19 @@ public interface KubeConfig {
     boolean enabled();
 
     /**
-     * The cluster this worker acts on, as named in {@code ai_cluster}; nothing else is touched. Required when enabled
-     * ({@link KubeConfigCheck}): a guessed name would leave every request PENDING, or act on the wrong cluster's rows.
+     * The cluster this worker runs in, as named in {@code ai_cluster}, acted on with the in-cluster service account (or
+     * the kubeconfig). This or an entry of {@link #clusters()} is required when enabled ({@link KubeConfigCheck}): a
+     * guessed name would leave every request PENDING, or act on the wrong cluster's rows.
      */
     Optional<String> cluster();
+
+    /** Further clusters acted on through their own API server, keyed by their {@code ai_cluster} name. */
+    @WithName("clusters")
+    Map<String, RemoteCluster> remoteClusters();
+
+    /** Report what would be tainted (ai_node.taint_state DRY_RUN) and write nothing to any Node; per cluster too. */
+    @WithDefault("false")
+    boolean dryRun();
 
     /** Key of the taint put on a node whose verdict is FAILED (value {@code true}). */
     @WithDefault("aitelemetry.org/gpu-unhealthy")
@@ -43,9 +54,9 @@ public interface KubeConfig {
     @WithDefault("gpu-probe-low")
     String priorityClass();
 
-    /** Request {@code nvidia.com/gpu} for every GPU of the node; off: rely on NVIDIA_VISIBLE_DEVICES=all. */
-    @WithDefault("false")
-    boolean requestGpus();
+    /** activeDeadlineSeconds of the probe Jobs: how long a Job may wait for free GPUs and run. */
+    @WithDefault("2h")
+    Duration probeDeadline();
 
     /** The worker's base URL as the probe Pods reach it (the probe posts to /api/ingest/v1/probe-runs). */
     @WithDefault("http://telemetry-worker:8081")
@@ -82,9 +93,72 @@ public interface KubeConfig {
     @WithDefault("off")
     String reconcileCron();
 
+    /** Interval of the round that records this worker's clusters in {@code kube_actuator}, or {@code off}. */
+    @WithDefault("30s")
+    String heartbeatEvery();
+
+    /** A PENDING request of a cluster that no live actuator serves fails once it is this old. */
+    @WithDefault("10m")
+    Duration unservedAfter();
+
     JobCreation jobCreation();
 
     IdleCheck idleCheck();
+
+    TaintLimit taintLimit();
+
+    ProbeResources probeResources();
+
+    /** A cluster reached through its API server's URL with a bearer token from a file. */
+    interface RemoteCluster {
+
+        /** The API server, e.g. {@code https://api.east.example:6443}. */
+        String apiServerUrl();
+
+        /** File holding the bearer token, read again for every request (so a rotated token is picked up). */
+        Optional<String> tokenFile();
+
+        /** PEM file of the CA that signed the API server's certificate; the JVM's trust store without it. */
+        Optional<String> caFile();
+
+        /** Namespace of this cluster's probe Jobs; {@code probe-namespace} without it. */
+        Optional<String> probeNamespace();
+
+        /** Dry run for this cluster alone; {@code dry-run} without it. */
+        Optional<Boolean> dryRun();
+    }
+
+    /** The blast-radius limit on taints, per cluster (NVSentinel's circuit breaker). */
+    interface TaintLimit {
+
+        /** Share of a cluster's GPU nodes that may be tainted at once, rounded down but at least 1 (0: none). */
+        @WithDefault("0.10")
+        double maxShare();
+
+        /** Nodes that may be tainted in any rolling hour. */
+        @WithDefault("5")
+        int maxPerHour();
+    }
+
+    /** CPU and memory of the probe container (requests and limits). */
+    interface ProbeResources {
+
+        /** CPU request. */
+        @WithDefault("1")
+        String cpuRequest();
+
+        /** CPU limit. */
+        @WithDefault("4")
+        String cpuLimit();
+
+        /** Memory request. */
+        @WithDefault("2Gi")
+        String memoryRequest();
+
+        /** Memory limit. */
+        @WithDefault("8Gi")
+        String memoryLimit();
+    }
 
     /** Retries of a request whose Jobs the API would not create (an outage, RBAC, a quota, a missing namespace). */
     interface JobCreation {
@@ -120,5 +194,9 @@ public interface KubeConfig {
         /** Utilization (percent) under which a GPU counts as idle. */
         @WithDefault("5")
         double utilizationBelow();
+
+        /** How long an idle-policy check whose GPUs turned busy before it ran is put off. */
+        @WithDefault("30m")
+        Duration postpone();
     }
 }

@@ -17,9 +17,20 @@ class KubeConfigCheck {
         if (!config.enabled()) {
             return;
         }
-        if (config.cluster().filter(name -> !name.isBlank()).isEmpty()) {
-            throw new IllegalStateException("telemetry.kubernetes.enabled=true needs telemetry.kubernetes.cluster: the"
-                    + " name (ai_cluster.name, as the metric source labels it) of the cluster this worker runs in");
+        if (config.cluster().filter(name -> !name.isBlank()).isEmpty() && config.remoteClusters().isEmpty()) {
+            throw new IllegalStateException("telemetry.kubernetes.enabled=true needs telemetry.kubernetes.cluster (the"
+                    + " name, ai_cluster.name as the metric source labels it, of the cluster this worker runs in) or"
+                    + " at least one telemetry.kubernetes.clusters.\"<name>\".api-server-url");
+        }
+        if (config.cluster().filter(config.remoteClusters()::containsKey).isPresent()) {
+            throw new IllegalStateException("telemetry.kubernetes.cluster " + config.cluster().get() + " is also an"
+                    + " entry of telemetry.kubernetes.clusters: one cluster, one client");
+        }
+        double share = config.taintLimit().maxShare();
+        if (share < 0 || share > 1 || config.taintLimit().maxPerHour() < 0) {
+            throw new IllegalStateException("telemetry.kubernetes.taint-limit needs 0 <= max-share <= 1 (a fraction:"
+                    + " 0.10 is 10 %) and max-per-hour >= 0, not " + share + " and "
+                    + config.taintLimit().maxPerHour());
         }
         KubeConfig.JobCreation retries = config.jobCreation();
         if (retries.attempts() < 1) {

@@ -7,49 +7,53 @@ import io.fabric8.kubernetes.api.model.NodeSpec;
 import io.fabric8.kubernetes.api.model.NodeStatus;
 import io.fabric8.kubernetes.api.model.Taint;
 import io.fabric8.kubernetes.api.model.TaintBuilder;
-import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.inject.Instance;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.aitelemetry.model.fleet.HealthVerdict;
 
 /**
- * Mirrors a node's verdict on the Kubernetes Node: the condition {@code GpuHealthy} (False on FAILED, True otherwise)
- * through the status subresource, and the taint {@code <taint-key>=true:<effect>} while FAILED. Idempotent: a node
- * already in the wanted state is not written; other taints and conditions are kept.
+ * Mirrors a node's verdict on the Kubernetes Node of its cluster: the condition {@code GpuHealthy} (False on FAILED,
+ * True on HEALTHY, DEGRADED, UNSCORED) through the status subresource, and the taint {@code <taint-key>=true:<effect>}
+ * while the {@link TaintLedger} says TAINTED. A taint the blast-radius limit held back still gets the condition False,
+ * with the reason in its message: a condition is informational and never keeps work off the node. Callers never pass
+ * INCONCLUSIVE or UNKNOWN, and never a dry-run cluster: those write nothing. Idempotent: a node already in the wanted
+ * state is not written; other taints and conditions are kept.
  */
 @ApplicationScoped
 public class NodeSignal {
 
-    private final Instance<KubernetesClient> client;
     private final KubeConfig config;
 
-    NodeSignal(Instance<KubernetesClient> client, KubeConfig config) {
-        this.client = client;
+    NodeSignal(KubeConfig config) {
         this.config = config;
     }
 
     /** Applies the verdict on a worker thread; completes with false when the node does not exist. */
-    public Uni<Boolean> apply(String nodeName, HealthVerdict verdict, String reason) {
-        return Uni.createFrom().item(() -> applyBlocking(nodeName, verdict, reason))
+    public Uni<Boolean> apply(KubeCluster cluster, String nodeName, HealthVerdict verdict, String reason,
+            TaintLimit.Decision taint) {
+        return Uni.createFrom().item(() -> applyBlocking(cluster, nodeName, verdict, reason, taint))
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
     }
 
-    private boolean applyBlocking(String nodeName, HealthVerdict verdict, String reason) {
-        Resource<Node> resource = client.get().nodes().withName(nodeName);
+    private boolean applyBlocking(KubeCluster cluster, String nodeName, HealthVerdict verdict, String reason,
+            TaintLimit.Decision taint) {
+        Resource<Node> resource = cluster.client().nodes().withName(nodeName);
         Node node = resource.get();
         if (node == null) {
             return false;
         }
         boolean failed = verdict == HealthVerdict.FAILED;
+        boolean tainted = taint.state() == TaintState.TAINTED;
         String status = failed ? "False" : "True";
         String why = "GpuVerdict" + camel(verdict);
-        String message = reason == null || reason.isBlank() ? "gpu-probe verdict " + verdict : truncate(reason);
+        String verdictText = reason == null || reason.isBlank() ? "gpu-probe verdict " + verdict : reason;
+        String message = truncate(failed && taint.reason() != null ? verdictText + "; " + taint.reason()
+                : verdictText);
         NodeCondition previous = current(node);
         if (previous == null || !status.equals(previous.getStatus()) || !why.equals(previous.getReason())
                 || !message.equals(previous.getMessage())) {
@@ -61,8 +65,8 @@ public class NodeSignal {
                     .withLastHeartbeatTime(Instant.now().toString()).build();
             resource.editStatus(n -> withCondition(n, wanted));
         }
-        if (hasTaint(node) != failed || taints(node).stream().filter(this::ours).count() > (failed ? 1 : 0)) {
-            resource.edit(n -> withTaint(n, failed));
+        if (hasTaint(node) != tainted || taints(node).stream().filter(this::ours).count() > (tainted ? 1 : 0)) {
+            resource.edit(n -> withTaint(n, tainted));
         }
         return true;
     }

@@ -28,6 +28,25 @@ class KubeConfigCheckTest {
     }
 
     @Test
+    void remoteClustersAloneAreEnoughButNotTwiceTheSameCluster() {
+        assertThatCode(() -> KubeConfigCheck.check(KubeConfigs.of(Map.of("telemetry.kubernetes.enabled", "true",
+                "telemetry.kubernetes.clusters.east.api-server-url", "https://api.east.example:6443"))))
+                .doesNotThrowAnyException();
+        assertThatIllegalStateException().isThrownBy(() -> KubeConfigCheck.check(KubeConfigs.of(Map.of(
+                "telemetry.kubernetes.enabled", "true", "telemetry.kubernetes.cluster", "east",
+                "telemetry.kubernetes.clusters.east.api-server-url", "https://api.east.example:6443"))))
+                .withMessageContaining("one cluster, one client");
+    }
+
+    @Test
+    void aTaintLimitOutsideItsRangeStopsTheStart() {
+        assertThatIllegalStateException().isThrownBy(() -> KubeConfigCheck.check(KubeConfigs.of(Map.of(
+                "telemetry.kubernetes.enabled", "true", "telemetry.kubernetes.cluster", "lab",
+                "telemetry.kubernetes.taint-limit.max-share", "10"))))
+                .withMessageContaining("max-share");
+    }
+
+    @Test
     void retriesThatCouldNeverRunStopTheStart() {
         assertThatIllegalStateException().isThrownBy(() -> KubeConfigCheck.check(KubeConfigs.of(Map.of(
                 "telemetry.kubernetes.enabled", "true", "telemetry.kubernetes.cluster", "lab",

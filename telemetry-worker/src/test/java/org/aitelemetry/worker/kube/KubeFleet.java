@@ -4,6 +4,9 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.UUID;
 
 /** Fleet rows for the Kubernetes tests: clusters, nodes with GPUs, usage sessions, health-check requests. */
@@ -50,12 +53,34 @@ final class KubeFleet {
 
     /** @param device null for a session known only by its alert's node label */
     void openSession(String cluster, String node, Long device, String namespace) {
+        openSession(cluster, node, device, namespace, "trainer-0", null);
+    }
+
+    /** @param gpuUuid the alert's UUID label, for a session whose device the fleet sync does not know */
+    void openSession(String cluster, String node, Long device, String namespace, String pod, String gpuUuid) {
         one("""
                 INSERT INTO usage_session (fingerprint, starts_at, state, alert_name, labels, cluster_name, node_name,
-                  namespace, pod, device_id, trace_id, span_id)
-                VALUES ($1, now() - interval '1 hour', 'OPEN', 'GpuInUse', '{}', $2, $3, $4, 'trainer-0', $5,
+                  namespace, pod, device_id, gpu_uuid, trace_id, span_id)
+                VALUES ($1, now() - interval '1 hour', 'OPEN', 'GpuInUse', '{}', $2, $3, $4, $5, $6, $7,
                   '0123456789abcdef0123456789abcdef', '0123456789abcdef') RETURNING id""",
-                Tuple.of(UUID.randomUUID().toString().substring(0, 16), cluster, node, namespace, device));
+                Tuple.from(Arrays.asList(UUID.randomUUID().toString().substring(0, 16), cluster, node,
+                        namespace, pod, device, gpuUuid)));
+    }
+
+    /** The device ids of the node's GPUs, by index. */
+    List<Long> devices(String cluster, String node) {
+        var rows = pool.preparedQuery("""
+                SELECT d.id FROM gpu_device d JOIN ai_node n ON n.id = d.node_id
+                  JOIN ai_cluster c ON c.id = n.cluster_id
+                WHERE c.name = $1 AND n.name = $2 ORDER BY d.gpu_index""").execute(Tuple.of(cluster, node))
+                .await().atMost(WAIT);
+        List<Long> ids = new ArrayList<>();
+        rows.forEach(row -> ids.add(row.getLong("id")));
+        return ids;
+    }
+
+    String uuid(long device) {
+        return one("SELECT uuid FROM gpu_device WHERE id = $1", Tuple.of(device)).getString("uuid");
     }
 
     void finalSession(String cluster, String node, long device, String namespace) {
@@ -90,6 +115,11 @@ final class KubeFleet {
                 INSERT INTO health_check_request (id, requested_by, cluster_id, target_kind, namespace, pod_selector)
                 VALUES (gen_random_uuid(), 'alice', $1, $2, $3, $4) RETURNING id""",
                 Tuple.of(cluster(cluster), kind, namespace, selector)).getUUID("id");
+    }
+
+    UUID requestFor(String node, String requester) {
+        return one("SELECT id FROM health_check_request WHERE node_name = $1 AND requested_by = $2",
+                Tuple.of(node, requester)).getUUID("id");
     }
 
     Row request(UUID id) {

@@ -5,7 +5,8 @@ import java.util.Map;
 
 /**
  * The Kubernetes parts on, for the cluster {@value #CLUSTER}; rounds are run by the tests themselves. Three attempts at
- * creating a request's Jobs, with the default backoff (30 s, then 60 s).
+ * creating a request's Jobs, with the default backoff (30 s, then 60 s). No blast-radius limit to speak of: the tests
+ * here share the cluster's nodes, and the limit has its own test ({@code BlastRadiusTest}).
  */
 public class KubeProfile implements QuarkusTestProfile {
 
@@ -14,13 +15,15 @@ public class KubeProfile implements QuarkusTestProfile {
 
     @Override
     public Map<String, String> getConfigOverrides() {
-        return Map.of("telemetry.kubernetes.enabled", "true",
-                "telemetry.kubernetes.cluster", CLUSTER,
-                "telemetry.kubernetes.probe-namespace", NAMESPACE,
-                "telemetry.kubernetes.probe-image", "registry.example/gpu-probe:1.0",
-                "telemetry.kubernetes.worker-url", "https://worker.example",
-                "telemetry.kubernetes.idle-check.after", "6h",
-                "telemetry.kubernetes.idle-check.interval", "24h",
-                "telemetry.kubernetes.job-creation.attempts", "3");
+        return Map.ofEntries(Map.entry("telemetry.kubernetes.enabled", "true"),
+                Map.entry("telemetry.kubernetes.taint-limit.max-share", "1.0"),
+                Map.entry("telemetry.kubernetes.taint-limit.max-per-hour", "1000"),
+                Map.entry("telemetry.kubernetes.cluster", CLUSTER),
+                Map.entry("telemetry.kubernetes.probe-namespace", NAMESPACE),
+                Map.entry("telemetry.kubernetes.probe-image", "registry.example/gpu-probe:1.0"),
+                Map.entry("telemetry.kubernetes.worker-url", "https://worker.example"),
+                Map.entry("telemetry.kubernetes.idle-check.after", "6h"),
+                Map.entry("telemetry.kubernetes.idle-check.interval", "24h"),
+                Map.entry("telemetry.kubernetes.job-creation.attempts", "3"));
     }
 }

@@ -16,6 +16,7 @@ import io.quarkus.test.kubernetes.client.KubernetesTestServer;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import io.vertx.mutiny.core.eventbus.EventBus;
 import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,7 +30,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The node signal against the fabric8 mock API server (CRUD): a FAILED node verdict sets the condition False and the
  * taint, HEALTHY sets it True and removes the taint, other taints and conditions stay, repeats change nothing, other
- * clusters and GPU verdicts are ignored, and the reconcile applies the verdicts stored in ai_node.
+ * clusters and GPU verdicts are ignored, INCONCLUSIVE writes nothing at all, and the reconcile applies the verdicts
+ * stored in ai_node.
  */
 @QuarkusTest
 @TestProfile(KubeProfile.class)
@@ -54,10 +56,14 @@ class NodeSignalTest {
     @Inject
     Pool pool;
 
+    @Inject
+    KubeClusters clusters;
+
     @Test
     void failedThenHealthyVerdictSetsAndClearsConditionAndTaintKeepingTheRest() {
         KubernetesClient kube = server.getClient();
         String name = node(kube);
+        new KubeFleet(pool).node(KubeProfile.CLUSTER, name, 8, 0, "FAILED");
 
         bus.publish(VerdictChange.ADDRESS, change(VerdictChange.Scope.NODE, KubeProfile.CLUSTER, name,
                 HealthVerdict.FAILED));
@@ -79,17 +85,39 @@ class NodeSignalTest {
         assertThat(condition(healthy, "GpuHealthy").getStatus()).isEqualTo("True");
         assertThat(healthy.getSpec().getTaints()).extracting(Taint::getKey).containsExactly("dedicated");
         assertThat(condition(healthy, "Ready").getStatus()).isEqualTo("True");
+        await().atMost(Duration.ofSeconds(30)).until(() -> "NONE".equals(taintState(name)));
+    }
+
+    /** Scenario 23: an INCONCLUSIVE verdict is no evidence either way and writes nothing to the Node. */
+    @Test
+    void anInconclusiveVerdictChangesNothingOnTheNode() {
+        KubernetesClient kube = server.getClient();
+        String name = node(kube);
+        new KubeFleet(pool).node(KubeProfile.CLUSTER, name, 8, 0, "FAILED");
+        job.onChange(change(VerdictChange.Scope.NODE, KubeProfile.CLUSTER, name, HealthVerdict.FAILED))
+                .await().atMost(Duration.ofSeconds(30));
+        Node before = kube.nodes().withName(name).get();
+        int requests = server.getKubernetesMockServer().getRequestCount();
+
+        job.onChange(change(VerdictChange.Scope.NODE, KubeProfile.CLUSTER, name, HealthVerdict.INCONCLUSIVE))
+                .await().atMost(Duration.ofSeconds(30));
+
+        assertThat(server.getKubernetesMockServer().getRequestCount()).as("not even a read").isEqualTo(requests);
+        Node after = kube.nodes().withName(name).get();
+        assertThat(after.getSpec().getTaints()).isEqualTo(before.getSpec().getTaints());
+        assertThat(condition(after, "GpuHealthy")).isEqualTo(condition(before, "GpuHealthy"));
+        assertThat(taintState(name)).isEqualTo("TAINTED");
     }
 
     @Test
     void repeatedFailuresLeaveOneTaintAndTheFirstTransitionTime() {
         KubernetesClient kube = server.getClient();
         String name = node(kube);
-        signal.apply(name, HealthVerdict.FAILED, "ecc").await().atMost(Duration.ofSeconds(30));
+        apply(name, HealthVerdict.FAILED, "ecc");
         String since = condition(kube.nodes().withName(name).get(), "GpuHealthy").getLastTransitionTime();
 
-        signal.apply(name, HealthVerdict.FAILED, "ecc").await().atMost(Duration.ofSeconds(30));
-        signal.apply(name, HealthVerdict.FAILED, "ecc and xid 79").await().atMost(Duration.ofSeconds(30));
+        apply(name, HealthVerdict.FAILED, "ecc");
+        apply(name, HealthVerdict.FAILED, "ecc and xid 79");
 
         Node node = kube.nodes().withName(name).get();
         assertThat(ours(kube, name)).hasSize(1);
@@ -107,6 +135,7 @@ class NodeSignalTest {
                 HealthVerdict.FAILED));
         // A third change for a node that counts: once it is applied, the two before it have been handled.
         String marker = node(kube);
+        new KubeFleet(pool).node(KubeProfile.CLUSTER, marker, 8, 0, "FAILED");
         bus.publish(VerdictChange.ADDRESS, change(VerdictChange.Scope.NODE, KubeProfile.CLUSTER, marker,
                 HealthVerdict.FAILED));
         await().atMost(Duration.ofSeconds(30)).until(() -> ours(kube, marker).size() == 1);
@@ -121,7 +150,7 @@ class NodeSignalTest {
         String failed = node(kube);
         String healthy = node(kube);
         String foreign = node(kube);
-        signal.apply(healthy, HealthVerdict.FAILED, "stale").await().atMost(Duration.ofSeconds(30));
+        apply(healthy, HealthVerdict.FAILED, "stale");
         KubeFleet fleet = new KubeFleet(pool);
         fleet.node(KubeProfile.CLUSTER, failed, 1, 0, "FAILED");
         fleet.node(KubeProfile.CLUSTER, healthy, 1, 0, "HEALTHY");
@@ -135,6 +164,17 @@ class NodeSignalTest {
         assertThat(ours(kube, healthy)).isEmpty();
         assertThat(condition(kube.nodes().withName(healthy).get(), "GpuHealthy").getStatus()).isEqualTo("True");
         assertThat(ours(kube, foreign)).isEmpty();
+    }
+
+    private void apply(String node, HealthVerdict verdict, String reason) {
+        signal.apply(clusters.named(KubeProfile.CLUSTER).orElseThrow(), node, verdict, reason,
+                new TaintLimit.Decision(verdict == HealthVerdict.FAILED ? TaintState.TAINTED : TaintState.NONE, null))
+                .await().atMost(Duration.ofSeconds(30));
+    }
+
+    private String taintState(String node) {
+        return pool.preparedQuery("SELECT taint_state FROM ai_node WHERE name = $1").execute(Tuple.of(node))
+                .await().atMost(Duration.ofSeconds(30)).iterator().next().getString(0);
     }
 
     private static String node(KubernetesClient kube) {

@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Status;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobStatus;
 import io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder;
-import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -22,16 +22,18 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.junit.jupiter.api.Test;
 
 /**
  * On-demand checks against the fabric8 mock API server (CRUD, with scripted refusals where a test sets them) and real
- * PostgreSQL: a PENDING request becomes exactly one gpu-probe Job per target node with the expected spec and the request
- * SCHEDULED; the Job's status drives the request's state; concurrent rounds create one Job; Jobs the API refuses are
- * retried with growing delays, then the request fails with the reason; the idle policy asks for one check per idle
- * node per interval.
+ * PostgreSQL: a PENDING request becomes exactly one gpu-probe Job per target node, requesting the GPUs it tests, and the
+ * request SCHEDULED; a job's or a project's check requests and names only the GPUs it holds; the Job's status drives
+ * the request's state; concurrent rounds create one Job; Jobs the API refuses are retried with growing delays, then the
+ * request fails with the reason; the idle policy asks for one check per idle node per interval, and its check is
+ * postponed, not failed, when the node turned busy.
  */
 @QuarkusTest
 @TestProfile(KubeProfile.class)
@@ -68,7 +70,9 @@ class ProbeChecksTest {
         assertThat(jobs).hasSize(1);
         Job job = jobs.get(0);
         PodSpec pod = job.getSpec().getTemplate().getSpec();
-        assertThat(pod.getNodeName()).isEqualTo(node);
+        assertThat(ProbeJobs.node(job)).isEqualTo(node);
+        assertThat(pod.getAffinity().getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution()
+                .getNodeSelectorTerms().get(0).getMatchFields().get(0).getValues()).containsExactly(node);
         assertThat(pod.getPriorityClassName()).isEqualTo("gpu-probe-low");
         assertThat(pod.getRestartPolicy()).isEqualTo("Never");
         assertThat(job.getSpec().getBackoffLimit()).isZero();
@@ -77,9 +81,10 @@ class ProbeChecksTest {
         assertThat(container.getImage()).isEqualTo("registry.example/gpu-probe:1.0");
         assertThat(container.getArgs()).containsExactly("--push", "https://worker.example/api/ingest/v1/probe-runs",
                 "--request-id", id.toString(), "--token-file", "/var/run/secrets/aitelemetry/token");
-        assertThat(container.getEnv()).anyMatch(e -> e.getName().equals("NVIDIA_VISIBLE_DEVICES")
-                && e.getValue().equals("all"));
-        assertThat(container.getResources().getRequests()).doesNotContainKey("nvidia.com/gpu");
+        assertThat(container.getEnv()).noneMatch(e -> e.getName().equals("NVIDIA_VISIBLE_DEVICES"));
+        assertThat(container.getResources().getRequests()).as("a node check waits for every GPU of the node")
+                .containsEntry("nvidia.com/gpu", new Quantity("8"));
+        assertThat(pod.getAutomountServiceAccountToken()).isFalse();
         assertThat(pod.getVolumes().get(0).getSecret().getSecretName()).isEqualTo("gpu-probe-token");
         var row = fleet.request(id);
         assertThat(row.getString("state")).isEqualTo("SCHEDULED");
@@ -147,19 +152,17 @@ class ProbeChecksTest {
         KubeFleet fleet = new KubeFleet(pool);
         String first = node(fleet, 4);
         String second = node(fleet, 4);
-        KubernetesClient kube = server.getClient();
+        int gpu = 0;
         for (String node : List.of(first, second, first)) {
-            kube.pods().inNamespace("team-a").resource(new PodBuilder().withNewMetadata()
-                    .withName("trainer-" + UUID.randomUUID()).addToLabels("job", "llm").endMetadata()
-                    .withNewSpec().withNodeName(node).addNewContainer().withName("c").withImage("x").endContainer()
-                    .endSpec().build()).create();
+            String pod = pod("team-a", "job=llm", node);
+            fleet.openSession(KubeProfile.CLUSTER, node, fleet.devices(KubeProfile.CLUSTER, node).get(gpu++ % 2),
+                    "team-a", pod, null);
         }
         UUID id = fleet.request(KubeProfile.CLUSTER, "JOB", "team-a", "job=llm");
 
         scheduler.scheduleDue().await().atMost(WAIT);
 
-        assertThat(jobs(id)).extracting(job -> job.getSpec().getTemplate().getSpec().getNodeName())
-                .containsExactlyInAnyOrder(first, second);
+        assertThat(jobs(id)).extracting(ProbeJobs::node).containsExactlyInAnyOrder(first, second);
         assertThat(fleet.request(id).getString("job_name")).isEqualTo("gpu-probe-" + id);
     }
 
@@ -171,7 +174,9 @@ class ProbeChecksTest {
         fleet.openSession(KubeProfile.CLUSTER, bySession, fleet.node(KubeProfile.CLUSTER, bySession, 2, 0, "HEALTHY"),
                 namespace);
         String byNodeLabel = node(fleet, 1);
-        fleet.openSession(KubeProfile.CLUSTER, byNodeLabel, null, namespace);
+        fleet.openSession(KubeProfile.CLUSTER, byNodeLabel, null, namespace, "notebook-1", "GPU-from-the-alert");
+        String unnamed = node(fleet, 1);
+        fleet.openSession(KubeProfile.CLUSTER, unnamed, null, namespace);
         String bySlice = name();
         fleet.slice(KubeProfile.CLUSTER, fleet.node(KubeProfile.CLUSTER, bySlice, 4, 0, "HEALTHY"), namespace,
                 "PRESENT");
@@ -191,8 +196,13 @@ class ProbeChecksTest {
         assertThat(scheduler.scheduleDue().await().atMost(WAIT)).contains(id);
 
         List<Job> jobs = jobs(id);
-        assertThat(jobs).extracting(job -> job.getSpec().getTemplate().getSpec().getNodeName())
+        assertThat(jobs).as("a session naming no GPU cannot be checked").extracting(ProbeJobs::node)
                 .containsExactlyInAnyOrder(bySession, byNodeLabel, bySlice);
+        assertThat(gpusTested(jobs, byNodeLabel)).containsExactly("GPU-from-the-alert");
+        assertThat(requests(jobs, byNodeLabel)).containsEntry("nvidia.com/gpu", new Quantity("1"));
+        assertThat(requests(jobs, bySession)).containsEntry("nvidia.com/gpu", new Quantity("1"));
+        assertThat(requests(jobs, bySlice)).containsEntry("nvidia.com/mig-1g.10gb", new Quantity("1"))
+                .doesNotContainKey("nvidia.com/gpu");
         assertThat(jobs).allSatisfy(job -> {
             assertThat(job.getSpec().getTemplate().getSpec().getPriorityClassName()).isEqualTo("gpu-probe-low");
             assertThat(job.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs())
@@ -296,6 +306,88 @@ class ProbeChecksTest {
         assertThat(fleet.count("""
                 SELECT count(*) FROM health_check_request WHERE node_name = $1 AND requested_by = 'idle-policy'
                 AND state = 'PENDING' AND target_kind = 'NODE'""", Tuple.of(idleNode))).isEqualTo(1);
+    }
+
+    /** Scenario 28: a researcher's job check requests and tests only that job's GPUs, not its neighbours'. */
+    @Test
+    void aResearchersJobCheckRequestsAndTestsOnlyThatJobsGpus() {
+        KubeFleet fleet = new KubeFleet(pool);
+        String shared = node(fleet, 8);
+        List<Long> gpus = fleet.devices(KubeProfile.CLUSTER, shared);
+        String first = pod("team-r", "job=finetune", shared);
+        String second = pod("team-r", "job=finetune", shared);
+        fleet.openSession(KubeProfile.CLUSTER, shared, gpus.get(2), "team-r", first, null);
+        fleet.openSession(KubeProfile.CLUSTER, shared, gpus.get(5), "team-r", second, null);
+        String neighbour = pod("team-n", "job=finetune", shared);
+        for (int i : List.of(0, 1, 3)) {
+            fleet.openSession(KubeProfile.CLUSTER, shared, gpus.get(i), "team-n", neighbour, null);
+        }
+        fleet.openSession(KubeProfile.CLUSTER, shared, gpus.get(4), "team-r", "other-job-0", null);
+        UUID id = fleet.request(KubeProfile.CLUSTER, "JOB", "team-r", "job=finetune");
+        fleet.cancelPendingExcept(id);
+
+        assertThat(scheduler.scheduleDue().await().atMost(WAIT)).contains(id);
+
+        List<Job> jobs = jobs(id);
+        assertThat(jobs).hasSize(1);
+        assertThat(gpusTested(jobs, shared)).containsExactlyInAnyOrder(fleet.uuid(gpus.get(2)),
+                fleet.uuid(gpus.get(5)));
+        assertThat(requests(jobs, shared)).containsEntry("nvidia.com/gpu", new Quantity("2"));
+        assertThat(fleet.request(id).getString("state")).isEqualTo("SCHEDULED");
+    }
+
+    @Test
+    void anIdleCheckWhoseNodeTurnedBusyIsPostponedNotFailed() {
+        KubeFleet fleet = new KubeFleet(pool);
+        String node = node(fleet, 2);
+        assertThat(idle.requestDue().await().atMost(WAIT)).contains(node);
+        UUID id = fleet.requestFor(node, IdleCheckPolicy.REQUESTER);
+        fleet.cancelPendingExcept(id);
+        fleet.openSession(KubeProfile.CLUSTER, node, fleet.devices(KubeProfile.CLUSTER, node).get(1), "team-b");
+
+        assertThat(scheduler.scheduleDue().await().atMost(WAIT)).contains(id);
+
+        var row = fleet.request(id);
+        assertThat(row.getString("state")).isEqualTo("PENDING");
+        assertThat(row.getString("state_reason")).startsWith("postponed 30 min").contains("turned busy");
+        assertThat(row.getDouble("seconds_to_retry")).isBetween(1700.0, 1800.0);
+        assertThat(row.getInteger("schedule_attempts")).isZero();
+        assertThat(jobs(id)).isEmpty();
+    }
+
+    @Test
+    void aNodeCheckOfANodeWithoutKnownGpusFails() {
+        KubeFleet fleet = new KubeFleet(pool);
+        UUID id = fleet.nodeRequest(KubeProfile.CLUSTER, "gpu-unknown-to-the-sync");
+
+        scheduler.scheduleDue().await().atMost(WAIT);
+
+        assertThat(fleet.request(id).getString("state")).isEqualTo("FAILED");
+        assertThat(jobs(id)).isEmpty();
+    }
+
+    private String pod(String namespace, String selector, String node) {
+        String[] label = selector.split("=");
+        String name = "trainer-" + UUID.randomUUID().toString().substring(0, 8);
+        server.getClient().pods().inNamespace(namespace).resource(new PodBuilder().withNewMetadata().withName(name)
+                .addToLabels(label[0], label[1]).endMetadata()
+                .withNewSpec().withNodeName(node).addNewContainer().withName("c").withImage("x").endContainer()
+                .endSpec().build()).create();
+        return name;
+    }
+
+    private static List<String> gpusTested(List<Job> jobs, String node) {
+        List<String> args = job(jobs, node).getSpec().getTemplate().getSpec().getContainers().get(0).getArgs();
+        int at = args.indexOf("--gpus");
+        return at < 0 ? List.of() : List.of(args.get(at + 1).split(","));
+    }
+
+    private static Map<String, Quantity> requests(List<Job> jobs, String node) {
+        return job(jobs, node).getSpec().getTemplate().getSpec().getContainers().get(0).getResources().getRequests();
+    }
+
+    private static Job job(List<Job> jobs, String node) {
+        return jobs.stream().filter(job -> node.equals(ProbeJobs.node(job))).findFirst().orElseThrow();
     }
 
     private static String node(KubeFleet fleet, int gpus) {

@@ -2,35 +2,118 @@ package org.aitelemetry.worker.kube;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.stream.Stream;
+import org.aitelemetry.worker.kube.CheckRequest.TargetNode;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
-/** The token Secret of a probe Job: one for all nodes, or one per node for node-scoped probe tokens. */
+/**
+ * The probe Job's spec: it requests exactly the GPUs (or MIG slices) it tests and names them with --gpus when the
+ * target is a job's or a project's GPUs; it waits for them through node affinity; it runs restricted, sized, without a
+ * service-account token; and it mounts one token Secret for all nodes or one per node.
+ */
 class ProbeJobsTest {
 
     private static final UUID REQUEST = UUID.fromString("7f1c8a4e-2b9d-4c61-9a53-0e2d4b6f8a10");
 
+    private final ProbeJobs jobs = new ProbeJobs(KubeConfigs.of(Map.of()));
+
+    static Stream<Arguments> targets() {
+        return Stream.of(
+                Arguments.of("a whole node: all its GPUs, no --gpus", TargetNode.wholeNode("gpu-01", 8),
+                        Map.of("nvidia.com/gpu", "8"), null),
+                Arguments.of("a job's two GPUs: two requested, the two named",
+                        new TargetNode("gpu-01", 2, List.of("GPU-a", "GPU-b"), Map.of()),
+                        Map.of("nvidia.com/gpu", "2"), "GPU-a,GPU-b"),
+                Arguments.of("a project's MIG slices: the MIG resource, the parent named",
+                        new TargetNode("gpu-01", 0, List.of("GPU-p"), Map.of("1g.10gb", 2)),
+                        Map.of("nvidia.com/mig-1g.10gb", "2"), "GPU-p"),
+                Arguments.of("a GPU and a slice on one node", new TargetNode("gpu-01", 1, List.of("GPU-a", "GPU-p"),
+                        Map.of("3g.40gb", 1)), Map.of("nvidia.com/gpu", "1", "nvidia.com/mig-3g.40gb", "1"),
+                        "GPU-a,GPU-p"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("targets")
+    void requestsExactlyTheGpusItTests(String name, TargetNode target, Map<String, String> devices, String gpus) {
+        Container container = container(jobs.job("probes", REQUEST, target, List.of()));
+
+        Map<String, Quantity> requests = container.getResources().getRequests();
+        Map<String, Quantity> limits = container.getResources().getLimits();
+        devices.forEach((resource, count) -> {
+            assertThat(requests).containsEntry(resource, new Quantity(count));
+            assertThat(limits).as("extended resources: limit = request").containsEntry(resource, new Quantity(count));
+        });
+        assertThat(requests.keySet()).filteredOn(key -> key.startsWith("nvidia.com/"))
+                .containsExactlyInAnyOrderElementsOf(devices.keySet());
+        if (gpus == null) {
+            assertThat(container.getArgs()).doesNotContain("--gpus");
+        } else {
+            assertThat(container.getArgs()).containsSequence("--gpus", gpus);
+        }
+        assertThat(container.getEnv()).noneMatch(env -> env.getName().equals("NVIDIA_VISIBLE_DEVICES"));
+    }
+
+    @Test
+    void thePodWaitsForItsGpusOnTheNodeAndRunsRestricted() {
+        Job job = jobs.job("probes", REQUEST, TargetNode.wholeNode("gpu-01.lab.example", 4), List.of("gemm"));
+        PodSpec pod = job.getSpec().getTemplate().getSpec();
+
+        assertThat(pod.getNodeName()).as("nodeName skips the scheduler; the kubelet would reject a busy GPU").isNull();
+        var term = pod.getAffinity().getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution()
+                .getNodeSelectorTerms().get(0).getMatchFields().get(0);
+        assertThat(term.getKey()).isEqualTo("metadata.name");
+        assertThat(term.getValues()).containsExactly("gpu-01.lab.example");
+        assertThat(ProbeJobs.node(job)).isEqualTo("gpu-01.lab.example");
+        assertThat(job.getSpec().getActiveDeadlineSeconds()).isEqualTo(7200);
+        assertThat(pod.getAutomountServiceAccountToken()).isFalse();
+        assertThat(pod.getSecurityContext().getRunAsNonRoot()).isTrue();
+        var security = container(job).getSecurityContext();
+        assertThat(security.getRunAsNonRoot()).isTrue();
+        assertThat(security.getAllowPrivilegeEscalation()).isFalse();
+        assertThat(security.getReadOnlyRootFilesystem()).isTrue();
+        assertThat(security.getPrivileged()).isNull();
+        assertThat(security.getCapabilities().getDrop()).containsExactly("ALL");
+        assertThat(security.getSeccompProfile().getType()).isEqualTo("RuntimeDefault");
+        assertThat(container(job).getResources().getRequests()).containsEntry("cpu", new Quantity("1"))
+                .containsEntry("memory", new Quantity("2Gi"));
+        assertThat(container(job).getResources().getLimits()).containsEntry("cpu", new Quantity("4"))
+                .containsEntry("memory", new Quantity("8Gi"));
+        assertThat(container(job).getArgs()).containsSequence("--tests", "gemm");
+        assertThat(job.getMetadata().getNamespace()).isEqualTo("probes");
+    }
+
     @Test
     void everyJobMountsTheOneSecretByDefault() {
-        ProbeJobs jobs = new ProbeJobs(KubeConfigs.of(Map.of()));
-
         assertThat(secret(jobs, "gpu-01")).isEqualTo("gpu-probe-token");
         assertThat(secret(jobs, "gpu-02")).isEqualTo("gpu-probe-token");
     }
 
     @Test
     void aNodePlaceholderGivesEachNodeItsOwnSecret() {
-        ProbeJobs jobs = new ProbeJobs(KubeConfigs.of(Map.of("telemetry.kubernetes.token-secret",
+        ProbeJobs perNode = new ProbeJobs(KubeConfigs.of(Map.of("telemetry.kubernetes.token-secret",
                 "gpu-probe-token-{node}")));
 
-        assertThat(secret(jobs, "gpu-01.lab.example")).isEqualTo("gpu-probe-token-gpu-01.lab.example");
-        assertThat(secret(jobs, "gpu-02")).isEqualTo("gpu-probe-token-gpu-02");
+        assertThat(secret(perNode, "gpu-01.lab.example")).isEqualTo("gpu-probe-token-gpu-01.lab.example");
+        assertThat(secret(perNode, "gpu-02")).isEqualTo("gpu-probe-token-gpu-02");
+    }
+
+    private static Container container(Job job) {
+        return job.getSpec().getTemplate().getSpec().getContainers().get(0);
     }
 
     private static String secret(ProbeJobs jobs, String node) {
-        return jobs.job(REQUEST, node, 8, List.of()).getSpec().getTemplate().getSpec().getVolumes().get(0).getSecret()
-                .getSecretName();
+        return jobs.job("probes", REQUEST, TargetNode.wholeNode(node, 8), List.of()).getSpec().getTemplate()
+                .getSpec().getVolumes().stream().filter(v -> v.getName().equals("token")).findFirst().orElseThrow()
+                .getSecret().getSecretName();
     }
 }

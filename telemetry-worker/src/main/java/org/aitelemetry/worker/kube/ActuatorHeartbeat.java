@@ -1,0 +1,79 @@
+package org.aitelemetry.worker.kube;
+
+import io.quarkus.scheduler.Scheduled;
+import io.quarkus.scheduler.Scheduled.ConcurrentExecution;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.List;
+import org.jboss.logging.Logger;
+
+/**
+ * Records, every {@code heartbeat-every}, each cluster this worker acts on in {@code kube_actuator} (the site refuses a
+ * check for a cluster whose heartbeat is over 2 minutes old), then fails the PENDING requests that no live actuator
+ * serves once they are {@code unserved-after} old. The sweep reads the shared table, not this worker's configuration,
+ * so workers serving different clusters never fail each other's requests; any of them may sweep, and the statement is
+ * idempotent.
+ */
+@ApplicationScoped
+public class ActuatorHeartbeat {
+
+    private static final Logger LOG = Logger.getLogger(ActuatorHeartbeat.class);
+
+    private static final String BEAT = """
+            INSERT INTO kube_actuator (cluster_name, worker, dry_run, heartbeat_at)
+            SELECT u.name, $2, u.dry_run, now() FROM unnest($1::varchar[], $3::boolean[]) AS u(name, dry_run)
+            ON CONFLICT (cluster_name) DO UPDATE SET worker = excluded.worker, dry_run = excluded.dry_run,
+              heartbeat_at = excluded.heartbeat_at""";
+
+    private final Pool pool;
+    private final KubeConfig config;
+    private final KubeClusters clusters;
+    private final CheckScheduler scheduler;
+    private final TaintLedger ledger;
+    private final String worker = workerName();
+
+    ActuatorHeartbeat(Pool pool, KubeConfig config, KubeClusters clusters, CheckScheduler scheduler,
+            TaintLedger ledger) {
+        this.pool = pool;
+        this.config = config;
+        this.clusters = clusters;
+        this.scheduler = scheduler;
+        this.ledger = ledger;
+    }
+
+    @Scheduled(identity = "kubernetes-actuator-heartbeat", every = "${telemetry.kubernetes.heartbeat-every:30s}",
+            concurrentExecution = ConcurrentExecution.SKIP)
+    Uni<Void> run() {
+        return config.enabled() ? beat().chain(scheduler::failUnserved)
+                .invoke(failed -> {
+                    if (!failed.isEmpty()) {
+                        LOG.warnf("Failed %d health checks of clusters no worker acts on: %s", failed.size(), failed);
+                    }
+                })
+                .chain(ledger::pruneLog) : Uni.createFrom().voidItem();
+    }
+
+    /** Records the heartbeat of every cluster this worker acts on. */
+    public Uni<Void> beat() {
+        List<KubeCluster> served = clusters.all();
+        Boolean[] dryRun = served.stream().map(KubeCluster::dryRun).toArray(Boolean[]::new);
+        return pool.preparedQuery(BEAT).execute(Tuple.of(served.stream().map(KubeCluster::name)
+                .toArray(String[]::new), worker, dryRun)).replaceWithVoid();
+    }
+
+    private static String workerName() {
+        String pod = System.getenv("HOSTNAME");
+        if (pod != null && !pod.isBlank()) {
+            return pod;
+        }
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "worker-" + ProcessHandle.current().pid();
+        }
+    }
+}
