@@ -42,8 +42,9 @@ Status parse_gpu_selector(const std::string& item, GpuSelector& out) {
 }
 
 Status resolve_gpu_selection(const std::vector<GpuSelector>& selectors, const std::vector<std::string>& device_uuids,
-                             std::vector<int>& ordinals) {
+                             std::vector<int>& ordinals, std::vector<std::string>& not_visible) {
     ordinals.clear();
+    not_visible.clear();
     const int count = static_cast<int>(device_uuids.size());
     if (selectors.empty()) {
         for (int i = 0; i < count; ++i) ordinals.push_back(i);
@@ -54,7 +55,11 @@ Status resolve_gpu_selection(const std::vector<GpuSelector>& selectors, const st
         if (!s.uuid.empty()) {
             auto it = std::find_if(device_uuids.begin(), device_uuids.end(),
                                    [&](const std::string& u) { return lower(u) == lower(s.uuid); });
-            CHECK(it != device_uuids.end(), "--gpus " + s.uuid + ": no GPU here has this UUID");
+            if (it == device_uuids.end()) {
+                if (std::find(not_visible.begin(), not_visible.end(), s.uuid) == not_visible.end())
+                    not_visible.push_back(s.uuid);
+                continue;
+            }
             ordinal = static_cast<int>(it - device_uuids.begin());
         }
         CHECK(ordinal >= 0 && ordinal < count,

@@ -17,9 +17,11 @@ struct GpuSelector {
 Status parse_gpu_selector(const std::string& item, GpuSelector& out);
 
 // The CUDA ordinals the selectors name, in the order given and each once; `device_uuids[i]` is ordinal i's UUID.
-// An empty selection means every GPU. An index out of range or a UUID no GPU has is a usage error naming it.
+// An empty selection means every GPU. An index out of range is a usage error naming it. A UUID no visible GPU has is
+// skipped and listed in `not_visible`: a check of a job's GPUs runs in a pod the device plugin gave some free GPUs,
+// and tests those of the job's that it was given (docs/probe.md).
 Status resolve_gpu_selection(const std::vector<GpuSelector>& selectors, const std::vector<std::string>& device_uuids,
-                             std::vector<int>& ordinals);
+                             std::vector<int>& ordinals, std::vector<std::string>& not_visible);
 
 // "GPU-" and the 16 bytes of a CUuuid in the 8-4-4-4-12 form nvidia-smi and NVML print.
 std::string format_gpu_uuid(const unsigned char bytes[16]);

@@ -215,6 +215,11 @@ std::string report_to_json(const RunReport& r) {
     w.key("baselines").value(r.baselines_source);
     w.end_object();
     w.key("gpu_status").value(r.gpu_status);
+    if (!r.gpus_not_visible.empty()) {
+        w.key("gpus_not_visible").begin_array();
+        for (const auto& uuid : r.gpus_not_visible) w.value(uuid);
+        w.end_array();
+    }
     w.key("gpus").begin_array();
     for (const auto& g : r.gpus) {
         w.begin_object();

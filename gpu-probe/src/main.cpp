@@ -121,11 +121,12 @@ int main(int argc, char** argv) {
         return 0;
     }
     std::vector<int> ordinals;
+    std::vector<std::string> not_visible;
     if (gpu_env) {
         std::vector<std::string> uuids;
         // A driver that cannot name its GPUs still lets indices select them; opening the GPU then reports the error.
         if (!env.device_uuids(uuids)) uuids.assign(static_cast<std::size_t>(env.device_count), "");
-        Status resolved = resolve_gpu_selection(opt.gpus, uuids, ordinals);
+        Status resolved = resolve_gpu_selection(opt.gpus, uuids, ordinals, not_visible);
         if (!resolved) {
             std::fprintf(stderr, "gpu-probe: %s\n", resolved.message().c_str());
             return kExitUsage;
@@ -146,6 +147,9 @@ int main(int argc, char** argv) {
     report.host.driver = env.driver_version;
     report.host.cuda = gpu_env ? env.cuda_version : "";
     report.gpu_status = gpu_env ? "ok" : gpu_env.message();
+    report.gpus_not_visible = not_visible;
+    if (gpu_env && ordinals.empty() && !not_visible.empty())
+        report.gpu_status = "none of the GPUs named by --gpus is visible here";
 
     Thresholds thresholds{opt.pass_ratio, opt.degraded_ratio};
     if (gpu_env) {

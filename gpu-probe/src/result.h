@@ -64,6 +64,7 @@ struct RunReport {
     double degraded_ratio = 0.75;
     std::string baselines_source;
     std::string gpu_status;   // "ok" or why no GPU was probed
+    std::vector<std::string> gpus_not_visible;  // --gpus UUIDs this run could not see, so did not test
     std::vector<GpuReport> gpus;
     std::vector<TestResult> cpu_tests;
     Verdict verdict = Verdict::healthy;

@@ -65,24 +65,31 @@ int main() {
             std::vector<const char*> args;
             std::vector<int> ordinals;  // empty with ok = false: a usage error
             bool ok;
-            const char* names;          // a word the error must name
+            const char* names;          // a word the error must name; when ok, the UUID skipped as not visible
         };
         const std::vector<Resolve> cases = {
             {{}, {0, 1}, true, ""},
             {{"--gpus", "1"}, {1}, true, ""},
             {{"--gpus", "gpu-30ad6183-8b71-2bb3-ac89-5528898394ec"}, {1}, true, ""},
             {{"--gpus", "GPU-30ad6183-8b71-2bb3-ac89-5528898394ec,1,0"}, {1, 0}, true, ""},
-            {{"--gpus", "GPU-11111111-2222-3333-4444-555555555555"}, {}, false, "GPU-11111111-2222-3333-4444-555555555555"},
+            {{"--gpus", "GPU-11111111-2222-3333-4444-555555555555"}, {}, true, "GPU-11111111-2222-3333-4444-555555555555"},
+            {{"--gpus", "GPU-11111111-2222-3333-4444-555555555555,GPU-30ad6183-8b71-2bb3-ac89-5528898394ec"}, {1}, true,
+             "GPU-11111111-2222-3333-4444-555555555555"},
             {{"--gpus", "2"}, {}, false, "only 2 GPU(s)"},
         };
         for (const auto& c : cases) {
             Options sel;
             EXPECT(parse(c.args, sel).is_ok());
             std::vector<int> ordinals;
-            Status st = resolve_gpu_selection(sel.gpus, present, ordinals);
+            std::vector<std::string> not_visible;
+            Status st = resolve_gpu_selection(sel.gpus, present, ordinals, not_visible);
             EXPECT(st.is_ok() == c.ok);
             if (c.ok) EXPECT(ordinals == c.ordinals);
             else EXPECT(st.message().find(c.names) != std::string::npos);
+            // A UUID no visible GPU has is skipped and named, never a usage error.
+            const std::string named = c.names;
+            if (c.ok && !named.empty()) EXPECT(not_visible == std::vector<std::string>{named});
+            if (c.ok && named.empty()) EXPECT(not_visible.empty());
         }
         unsigned char bytes[16] = {0x30, 0xad, 0x61, 0x83, 0x8b, 0x71, 0x2b, 0xb3, 0xac, 0x89, 0x55, 0x28, 0x89, 0x83, 0x94, 0xec};
         EXPECT_EQ(format_gpu_uuid(bytes), present[1]);

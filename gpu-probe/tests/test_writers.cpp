@@ -105,6 +105,11 @@ int main(int argc, char** argv) {
     RunReport r = fixture();
     compare(dir + "/report.json", report_to_json(r));
     compare(dir + "/report.prom", report_to_prometheus(r));
+    // GPUs named by --gpus that the run could not see are listed, and only then.
+    EXPECT(report_to_json(r).find("gpus_not_visible") == std::string::npos);
+    r.gpus_not_visible = {"GPU-11111111-2222-3333-4444-555555555555"};
+    EXPECT(report_to_json(r).find("\"gpus_not_visible\": [\n    \"GPU-11111111-2222-3333-4444-555555555555\"\n  ]") !=
+           std::string::npos);
     // Escaping details.
     EXPECT_EQ(JsonWriter::escape("a\"b\\c\n\x1f"), "\"a\\\"b\\\\c\\n\\u001f\"");
     EXPECT_EQ(JsonWriter::escape("\xE2\x86\x94"), "\"\xE2\x86\x94\"");      // valid UTF-8 passes through
