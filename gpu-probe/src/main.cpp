@@ -184,7 +184,7 @@ int main(int argc, char** argv) {
     const auto finished = std::chrono::system_clock::now();
     report.finished_at = rfc3339_utc(finished);
     report.duration_seconds = std::chrono::duration<double>(finished - started).count();
-    finish_verdict(report, gpu_env.is_ok());
+    finish_verdict(report, gpu_env.is_ok() && !ordinals.empty());
 
     const std::string json = report_to_json(report);
     bool ok = true;
