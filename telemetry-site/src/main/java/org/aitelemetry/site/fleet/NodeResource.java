@@ -5,6 +5,7 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import org.aitelemetry.model.fleet.TaintState;
 import org.aitelemetry.site.api.ApiMediaTypes;
 import org.aitelemetry.site.api.Page;
 import org.aitelemetry.site.api.PageRequest;

@@ -1,7 +1,7 @@
 package org.aitelemetry.site.page;
 
 import io.quarkus.qute.TemplateExtension;
-import org.aitelemetry.site.fleet.TaintState;
+import org.aitelemetry.model.fleet.TaintState;
 import org.aitelemetry.site.health.VerdictMeaning;
 
 /** Lets pages print what a verdict or a taint state means, as {@code {gpu.health.verdictMeaning}}. */

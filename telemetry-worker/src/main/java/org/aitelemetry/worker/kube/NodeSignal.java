@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.aitelemetry.model.fleet.HealthVerdict;
+import org.aitelemetry.model.fleet.TaintState;
 
 /**
  * Mirrors a node's verdict on the Kubernetes Node of its cluster: the condition {@code GpuHealthy} (False on FAILED,

@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.stream.StreamSupport;
 import org.aitelemetry.model.fleet.HealthVerdict;
+import org.aitelemetry.model.fleet.TaintState;
 
 /**
  * The one writer of {@code ai_node.taint_state}: decides a node's taint with {@link TaintLimit} and records it, in a

@@ -1,6 +1,7 @@
 package org.aitelemetry.worker.kube;
 
 import org.aitelemetry.model.fleet.HealthVerdict;
+import org.aitelemetry.model.fleet.TaintState;
 
 /**
  * The blast-radius limit (NVIDIA NVSentinel's circuit breaker is the model): at most {@code max-share} of a cluster's

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.UUID;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.model.fleet.HealthVerdict;
+import org.aitelemetry.model.fleet.TaintState;
 import org.aitelemetry.worker.health.VerdictChange;
 import org.junit.jupiter.api.Test;
 

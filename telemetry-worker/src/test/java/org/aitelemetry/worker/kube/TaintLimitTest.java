@@ -3,6 +3,7 @@ package org.aitelemetry.worker.kube;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.aitelemetry.model.fleet.HealthVerdict;
+import org.aitelemetry.model.fleet.TaintState;
 import org.aitelemetry.worker.kube.TaintLimit.Figures;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
