@@ -47,8 +47,8 @@ CREATE TABLE gpu_failure (
 );
 CREATE INDEX gpu_failure_board_idx ON gpu_failure (board, failed_at DESC);
 
--- Fleet-relative baselines: per SKU and test, the median and median absolute deviation of recent runs of GPUs not
--- judged DEGRADED or FAILED (one sample per GPU, its latest), recomputed by the worker.
+-- Fleet-relative baselines: per SKU and test, the median and median absolute deviation of each GPU's latest recent run,
+-- GPUs whose latest run was judged DEGRADED or FAILED left out; recomputed by the worker.
 CREATE TABLE fleet_baseline (
   product_name  varchar(200)      NOT NULL,
   test_key      varchar(64)       NOT NULL,

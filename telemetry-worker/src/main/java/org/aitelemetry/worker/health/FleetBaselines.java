@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Fleet-relative baselines ({@code fleet_baseline}): per SKU and throughput test, the median and MAD of each GPU's
- * latest figure in recent runs not judged DEGRADED or FAILED, recomputed in PostgreSQL every
+ * latest figure in recent runs, GPUs whose latest run was judged DEGRADED or FAILED left out, recomputed in PostgreSQL every
  * {@code telemetry.health.fleet-baseline.every}. They score GPUs whose SKU has no static baseline and catch a fleet
  * drifting after a driver update. Replicas serialise on an advisory lock; the table is replaced in one transaction.
  */
@@ -25,17 +25,19 @@ public class FleetBaselines {
 
     private static final String LOCK = "SELECT pg_advisory_xact_lock(hashtext('aitelemetry.health.fleet-baseline'))";
     private static final String CLEAR = "DELETE FROM fleet_baseline";
+    /** Each GPU's latest result is found on narrow rows first; only those results' tests are then expanded. */
     private static final String RECOMPUTE = """
             WITH latest AS (
-              SELECT DISTINCT ON (r.gpu_uuid) r.product_name, r.tests
+              SELECT DISTINCT ON (r.gpu_uuid) r.id, r.verdict
               FROM probe_result r JOIN probe_run p ON p.id = r.probe_run_id
               WHERE p.finished_at > now() - make_interval(secs => $1) AND p.finished_at <= now()
-                AND r.product_name IS NOT NULL AND r.verdict NOT IN ('DEGRADED', 'FAILED')
+                AND r.product_name IS NOT NULL
               ORDER BY r.gpu_uuid, p.finished_at DESC),
             figures AS (
-              SELECT l.product_name, t.key AS test_key, (t.value ->> 'value')::float8 AS value
-              FROM latest l CROSS JOIN LATERAL jsonb_each(l.tests) AS t
-              WHERE (t.key LIKE 'gemm\\_%' OR t.key LIKE '%\\_bandwidth')
+              SELECT r.product_name, t.key AS test_key, (t.value ->> 'value')::float8 AS value
+              FROM latest l JOIN probe_result r ON r.id = l.id CROSS JOIN LATERAL jsonb_each(r.tests) AS t
+              WHERE l.verdict NOT IN ('DEGRADED', 'FAILED')
+                AND (t.key LIKE 'gemm\\_%' OR t.key LIKE '%\\_bandwidth')
                 AND t.value ->> 'status' IN ('passed', 'waived', 'degraded')
                 AND jsonb_typeof(t.value -> 'value') = 'number' AND (t.value ->> 'value')::float8 > 0),
             medians AS (

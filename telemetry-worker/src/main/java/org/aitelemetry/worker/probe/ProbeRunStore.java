@@ -52,12 +52,17 @@ public class ProbeRunStore {
                         $10::text[], $11::text[])
                  WITH ORDINALITY AS u(uuid, verdict, reasons, tests, slow, failed, evidence, advice, serial, product, n)
             ORDER BY u.n""";
-    /** Each GPU's latest run before this one: what it left to confirm (slow and failed tests). */
+    /**
+     * Each GPU's latest stored run that started before this one: what it left to confirm (slow and failed tests).
+     * Walked newest first by the (gpu_uuid, probe_run_id) index, so the cost does not grow with a GPU's history.
+     */
     private static final String PREVIOUS_RUN = """
-            SELECT DISTINCT ON (r.gpu_uuid) r.gpu_uuid, r.slow_tests, r.failed_tests
-            FROM probe_result r JOIN probe_run p ON p.id = r.probe_run_id
-            WHERE r.gpu_uuid = ANY($1) AND p.run_id <> $2 AND p.started_at < $3
-            ORDER BY r.gpu_uuid, p.started_at DESC""";
+            SELECT u.uuid AS gpu_uuid, last.slow_tests, last.failed_tests
+            FROM unnest($1::text[]) AS u(uuid)
+            CROSS JOIN LATERAL (
+              SELECT r.slow_tests, r.failed_tests FROM probe_result r JOIN probe_run p ON p.id = r.probe_run_id
+              WHERE r.gpu_uuid = u.uuid AND p.run_id <> $2 AND p.started_at < $3
+              ORDER BY r.probe_run_id DESC LIMIT 1) AS last""";
     private static final String LOAD = """
             SELECT p.run_id, p.hostname, p.node_id, p.verdict, r.gpu_uuid, r.device_id, r.verdict AS gpu_verdict, r.reasons
             FROM probe_run p LEFT JOIN probe_result r ON r.probe_run_id = p.id
