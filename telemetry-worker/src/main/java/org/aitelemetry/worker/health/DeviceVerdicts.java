@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.aitelemetry.model.fleet.HealthVerdict;
 import org.aitelemetry.worker.health.VerdictChange.Scope;
@@ -146,7 +147,7 @@ class DeviceVerdicts {
         return text.length() > REASON_WIDTH ? text.substring(0, REASON_WIDTH) : text;
     }
 
-    static java.util.stream.Stream<Row> stream(RowSet<Row> rows) {
+    static Stream<Row> stream(RowSet<Row> rows) {
         return StreamSupport.stream(rows.spliterator(), false);
     }
 }

@@ -16,7 +16,11 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.worker.alert.IngestSecurityProfile;
 import org.aitelemetry.worker.health.RerunRequests;
@@ -171,6 +175,32 @@ class TrustedVerdictsTest {
         assertThat(gpu.getOffsetDateTime("health_at").toInstant()).isBefore(NOW);
         assertThat(kinds(gpu.getJsonArray("health_evidence"))).contains("ecc_uncorrected");
         assertThat(row("SELECT health_at < now() FROM ai_node WHERE name = 'pinned-node'").getBoolean(0)).isTrue();
+    }
+
+    @Test
+    void runsOfOneNodePostedAtOnceAreAllStoredWithoutDeadlock() throws Exception {
+        new ProbeFleet(pool, "together-cluster").node("together-node", List.of("GPU-together-0", "GPU-together-1"));
+        List<ProbeRun> runs = new ArrayList<>();
+        for (int run = 0; run < 8; run++) {
+            ProbeRun both = new ProbeRun("together-node", NOW.minusSeconds(600 - run));
+            ProbeRun.gemm(both.gpu("GPU-together-0", "S-together-0"), 790);
+            ProbeRun.gemm(both.gpu("GPU-together-1", "S-together-1"), 790);
+            runs.add(both);
+        }
+        ExecutorService posters = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<Integer>> answers = new ArrayList<>();
+            for (ProbeRun run : runs) {
+                answers.add(posters.submit(() -> ProbeRunResourceTest.post(run.json()).extract().statusCode()));
+            }
+            for (Future<Integer> answer : answers) {
+                assertThat(answer.get()).as("no 503 from a deadlock between runs of one node").isEqualTo(201);
+            }
+        } finally {
+            posters.shutdown();
+        }
+        assertThat(row("SELECT count(*) FROM probe_run p JOIN ai_node n ON n.id = p.node_id"
+                + " WHERE n.name = 'together-node'").getLong(0)).isEqualTo(8);
     }
 
     private static ProbeRun healthy(String host, String uuid, String serial, Instant at) {
