@@ -14,9 +14,9 @@ import org.jboss.logging.Logger;
 /**
  * Records, every {@code heartbeat-every}, each cluster this worker acts on in {@code kube_actuator} (the site refuses a
  * check for a cluster whose heartbeat is over 2 minutes old), then fails the PENDING requests that no live actuator
- * serves once they are {@code unserved-after} old. The sweep reads the shared table, not this worker's configuration,
- * so workers serving different clusters never fail each other's requests; any of them may sweep, and the statement is
- * idempotent.
+ * serves once they are {@code unserved-after} old, and refreshes the taint gauges ({@link TaintGauges}). The sweep
+ * reads the shared table, not this worker's configuration, so workers serving different clusters never fail each
+ * other's requests; any of them may sweep, and the statement is idempotent.
  */
 @ApplicationScoped
 public class ActuatorHeartbeat {
@@ -34,15 +34,17 @@ public class ActuatorHeartbeat {
     private final KubeClusters clusters;
     private final CheckScheduler scheduler;
     private final TaintLedger ledger;
+    private final TaintGauges gauges;
     private final String worker = workerName();
 
     ActuatorHeartbeat(Pool pool, KubeConfig config, KubeClusters clusters, CheckScheduler scheduler,
-            TaintLedger ledger) {
+            TaintLedger ledger, TaintGauges gauges) {
         this.pool = pool;
         this.config = config;
         this.clusters = clusters;
         this.scheduler = scheduler;
         this.ledger = ledger;
+        this.gauges = gauges;
     }
 
     @Scheduled(identity = "kubernetes-actuator-heartbeat", every = "${telemetry.kubernetes.heartbeat-every:30s}",
@@ -54,7 +56,7 @@ public class ActuatorHeartbeat {
                         LOG.warnf("Failed %d health checks of clusters no worker acts on: %s", failed.size(), failed);
                     }
                 })
-                .chain(ledger::pruneLog) : Uni.createFrom().voidItem();
+                .chain(ledger::pruneLog).chain(gauges::refresh) : Uni.createFrom().voidItem();
     }
 
     /** Records the heartbeat of every cluster this worker acts on. */

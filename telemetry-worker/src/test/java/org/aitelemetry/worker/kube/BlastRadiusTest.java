@@ -26,6 +26,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.model.fleet.HealthVerdict;
+import org.aitelemetry.worker.WorkerMetrics;
 import org.aitelemetry.worker.health.VerdictChange;
 import org.junit.jupiter.api.Test;
 
@@ -56,6 +57,9 @@ class BlastRadiusTest {
 
     @Inject
     NodeSignalJob signal;
+
+    @Inject
+    TaintGauges gauges;
 
     @Test
     void aFleetWideEventTaintsAtMostTheShareAndHoldsTheRestBack() {
@@ -90,6 +94,11 @@ class BlastRadiusTest {
         await().atMost(WAIT).until(() -> condition(kube, held) != null);
         assertThat(condition(kube, held).getStatus()).as("the condition is informational").isEqualTo("False");
         assertThat(condition(kube, held).getMessage()).contains("held back");
+        gauges.refresh().await().atMost(WAIT);
+        assertThat(WorkerMetrics.value("telemetry_kubernetes_nodes_taint", "cluster=\"" + CLUSTER
+                + "\",state=\"HELD\"")).as("held taints are a metric to alert on").isEqualTo(18);
+        assertThat(WorkerMetrics.value("telemetry_kubernetes_nodes_taint", "cluster=\"" + CLUSTER
+                + "\",state=\"TAINTED\"")).isEqualTo(2);
 
         String recovered = nodes.stream().filter(node -> tainted(kube, node)).findFirst().orElseThrow();
         String firstHeld = pool.preparedQuery("""
