@@ -13,7 +13,8 @@ import java.util.UUID;
  * Seeds the health benchmark's rows straight into a migrated database: the fleet as a sync would have left it (the
  * cluster, its nodes and their GPUs, so that posted runs link to known nodes and devices), and the recent healthy
  * results of the hosts that feed the fleet baseline. Those results are whole probe reports, split into probe_result
- * rows by PostgreSQL itself, so each row's tests, serial and product name are the report's.
+ * rows by PostgreSQL itself, so each row's tests, serial and product name are the report's, and its figures (the
+ * throughputs the fleet baseline reads, which the worker writes at ingest) the report's GEMM and bandwidth values.
  */
 final class HealthSeeder {
 
@@ -50,8 +51,11 @@ final class HealthSeeder {
               FROM unnest(?::text[], ?::text[]) AS t(run_id, report)
               CROSS JOIN LATERAL (SELECT t.report::jsonb AS report, random() * interval '6 hours' AS age) r
               RETURNING id, report)
-            INSERT INTO probe_result (probe_run_id, gpu_uuid, verdict, tests, serial, product_name)
-            SELECT runs.id, g->>'uuid', 'HEALTHY', g->'tests', g->>'serial', g->>'name'
+            INSERT INTO probe_result (probe_run_id, gpu_uuid, verdict, tests, serial, product_name, figures)
+            SELECT runs.id, g->>'uuid', 'HEALTHY', (g->'tests')::json, g->>'serial', g->>'name',
+                   (SELECT coalesce(jsonb_object_agg(t.key, t.value->'value'), '{}') FROM jsonb_each(g->'tests') t
+                    WHERE (t.key LIKE 'gemm\\_%' OR t.key LIKE '%\\_bandwidth')
+                      AND jsonb_typeof(t.value->'value') = 'number')
             FROM runs CROSS JOIN jsonb_array_elements(runs.report->'gpus') g""";
     private static final int RUNS_PER_STATEMENT = 100;
 

@@ -50,8 +50,11 @@ public class ProbeResult extends PanacheEntityBase {
     @Column(nullable = false)
     public List<String> reasons = new ArrayList<>();
 
-    /** Per-test figures as the probe reported them: {@code {test: {status, value, unit, baseline, ratio, reason}}}. */
+    /**
+     * Per-test figures as the probe reported them: {@code {test: {status, value, unit, baseline, ratio, reason}}}; kept
+     * as {@code json} (the text as received), as parsing it into jsonb was most of the ingest's cost.
+     */
     @JdbcTypeCode(SqlTypes.JSON)
-    @Column(nullable = false)
+    @Column(nullable = false, columnDefinition = "json")
     public JsonNode tests;
 }

@@ -12,7 +12,8 @@ import java.util.TreeMap;
 
 /**
  * The stored and published form of evidence and advice (contracts.md §6): {@code [{kind, severity, test, summary,
- * details}]} and {@code [{action, summary, because}]}, kinds and severities lowercase.
+ * details}]} and {@code [{action, summary, because}]}, kinds and severities lowercase; and the stored figures of a GPU's
+ * run that the fleet baseline reads ({@code {test key: value}}).
  */
 public final class EvidenceJson {
 
@@ -72,6 +73,10 @@ public final class EvidenceJson {
             throw new IllegalStateException("stored evidence is not JSON", e);
         }
         return evidence;
+    }
+
+    public static String figures(GpuTests gpu) {
+        return write(gpu.fleetFigures());
     }
 
     public static String strings(List<String> values) {

@@ -25,7 +25,10 @@ public class FleetBaselines {
 
     private static final String LOCK = "SELECT pg_advisory_xact_lock(hashtext('aitelemetry.health.fleet-baseline'))";
     private static final String CLEAR = "DELETE FROM fleet_baseline";
-    /** Each GPU's latest result is found on narrow rows first; only those results' tests are then expanded. */
+    /**
+     * Each GPU's latest result is found on narrow rows first; only those results' figures (the throughputs written at
+     * ingest, {@link TestResult#isFleetFigure}) are then expanded.
+     */
     private static final String RECOMPUTE = """
             WITH latest AS (
               SELECT DISTINCT ON (r.gpu_uuid) r.id, r.verdict
@@ -34,12 +37,9 @@ public class FleetBaselines {
                 AND r.product_name IS NOT NULL
               ORDER BY r.gpu_uuid, p.finished_at DESC),
             figures AS (
-              SELECT r.product_name, t.key AS test_key, (t.value ->> 'value')::float8 AS value
-              FROM latest l JOIN probe_result r ON r.id = l.id CROSS JOIN LATERAL jsonb_each(r.tests) AS t
-              WHERE l.verdict NOT IN ('DEGRADED', 'FAILED')
-                AND (t.key LIKE 'gemm\\_%' OR t.key LIKE '%\\_bandwidth')
-                AND t.value ->> 'status' IN ('passed', 'waived', 'degraded')
-                AND jsonb_typeof(t.value -> 'value') = 'number' AND (t.value ->> 'value')::float8 > 0),
+              SELECT r.product_name, t.key AS test_key, t.value::float8 AS value
+              FROM latest l JOIN probe_result r ON r.id = l.id CROSS JOIN LATERAL jsonb_each_text(r.figures) AS t
+              WHERE l.verdict NOT IN ('DEGRADED', 'FAILED')),
             medians AS (
               SELECT product_name, test_key, percentile_cont(0.5) WITHIN GROUP (ORDER BY value) AS median,
                      count(*) AS samples

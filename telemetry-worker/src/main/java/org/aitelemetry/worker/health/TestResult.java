@@ -33,6 +33,16 @@ public record TestResult(String key, TestStatus status, Double value, String rea
         return isThroughput() && value != null && Double.isFinite(value) && value > 0;
     }
 
+    /**
+     * A figure the fleet-relative baseline is built from: a measured throughput the probe did not find broken (a
+     * degraded figure counts, as the fleet itself may have drifted; the GPUs whose verdict was DEGRADED or FAILED are
+     * left out when the baseline is recomputed).
+     */
+    public boolean isFleetFigure() {
+        return hasMeasuredThroughput() && (status == TestStatus.PASSED || status == TestStatus.WAIVED
+                || status == TestStatus.DEGRADED);
+    }
+
     public String detail(String name) {
         return details.get(name);
     }

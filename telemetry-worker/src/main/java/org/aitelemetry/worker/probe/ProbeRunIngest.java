@@ -60,19 +60,18 @@ public class ProbeRunIngest {
                 .chain(scores -> store.insertRun(connection, report, node, runVerdict(scores))
                         .chain(inserted -> inserted == null
                                 ? store.load(connection, report.runId()).map(run -> new Outcome(false, run, List.of()))
-                                : score(connection, report, inserted, scores))));
+                                : score(connection, report, inserted, runVerdict(scores), scores))));
     }
 
     private Uni<Outcome> score(SqlConnection connection, ProbeReport report, ProbeRunStore.Inserted inserted,
-            List<GpuScore> scores) {
+            String verdict, List<GpuScore> scores) {
         Map<String, List<Advice>> advice = new LinkedHashMap<>();
         scores.forEach(score -> advice.put(score.uuid(), remediation.advise(score.evidence())));
         boolean rerun = scores.stream().anyMatch(GpuScore::needsRerun);
-        return store.insertResults(connection, inserted.id(), report.gpus(), scores, advice)
-                .chain(() -> rerun ? reruns.request(connection, inserted.nodeId()).replaceWithVoid()
-                        : Uni.createFrom().voidItem())
-                .chain(() -> verdicts.apply(connection, report.runId(), report.finishedAt(), inserted.nodeId(), scores))
-                .chain(changes -> store.load(connection, report.runId()).map(run -> new Outcome(true, run, changes)));
+        return store.insertResults(connection, report, inserted, verdict, scores, advice)
+                .call(() -> rerun ? reruns.request(connection, inserted.nodeId()) : Uni.createFrom().voidItem())
+                .chain(run -> verdicts.apply(connection, report.runId(), report.finishedAt(), inserted.nodeId(), scores)
+                        .map(changes -> new Outcome(true, run, changes)));
     }
 
     /** NO_GPU when the probe found none (it still reports its CPU tests), else the worst GPU verdict of the run. */

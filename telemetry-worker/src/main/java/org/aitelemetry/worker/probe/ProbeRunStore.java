@@ -42,16 +42,18 @@ public class ProbeRunStore {
             RETURNING id, node_id""";
     private static final String INSERT_RESULTS = """
             INSERT INTO probe_result (probe_run_id, gpu_uuid, device_id, verdict, reasons, tests, slow_tests, failed_tests,
-                                      evidence, advice, serial, product_name)
+                                      evidence, advice, serial, product_name, figures)
             SELECT $1, u.uuid, (SELECT id FROM gpu_device WHERE uuid = u.uuid), u.verdict,
-                   ARRAY(SELECT left(reason, 2000) FROM jsonb_array_elements_text(u.reasons::jsonb) AS reason), u.tests::jsonb,
+                   ARRAY(SELECT left(reason, 2000) FROM jsonb_array_elements_text(u.reasons::jsonb) AS reason), u.tests::json,
                    ARRAY(SELECT jsonb_array_elements_text(u.slow::jsonb)),
                    ARRAY(SELECT jsonb_array_elements_text(u.failed::jsonb)), u.evidence::jsonb, u.advice::jsonb,
-                   u.serial, u.product
+                   u.serial, u.product, u.figures::jsonb
             FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
-                        $10::text[], $11::text[])
-                 WITH ORDINALITY AS u(uuid, verdict, reasons, tests, slow, failed, evidence, advice, serial, product, n)
-            ORDER BY u.n""";
+                        $10::text[], $11::text[], $12::text[])
+                 WITH ORDINALITY AS u(uuid, verdict, reasons, tests, slow, failed, evidence, advice, serial, product, figures,
+                                      n)
+            ORDER BY u.n
+            RETURNING gpu_uuid, device_id, verdict AS gpu_verdict, reasons""";
     /**
      * Each GPU's latest stored run that started before this one: what it left to confirm (slow and failed tests).
      * Walked newest first by the (gpu_uuid, probe_run_id) index, so the cost does not grow with a GPU's history.
@@ -101,10 +103,15 @@ public class ProbeRunStore {
         });
     }
 
-    /** @param advice what to do about each GPU's run on its own, by UUID */
-    public Uni<Void> insertResults(SqlConnection connection, long runId, List<GpuReport> gpus, List<GpuScore> scores,
-            Map<String, List<Advice>> advice) {
-        Tuple results = Tuple.tuple().addLong(runId)
+    /**
+     * @param verdict the run's verdict, as {@link #insertRun} stored it
+     * @param advice  what to do about each GPU's run on its own, by UUID
+     * @return the stored run as a replay would {@link #load} it, from the rows just written
+     */
+    public Uni<StoredRun> insertResults(SqlConnection connection, ProbeReport report, Inserted run, String verdict,
+            List<GpuScore> scores, Map<String, List<Advice>> advice) {
+        List<GpuReport> gpus = report.gpus();
+        Tuple results = Tuple.tuple().addLong(run.id())
                 .addArrayOfString(column(scores, GpuScore::uuid))
                 .addArrayOfString(column(scores, score -> score.verdict().name()))
                 .addArrayOfString(column(scores, score -> EvidenceJson.strings(score.evidence().stream()
@@ -115,8 +122,14 @@ public class ProbeRunStore {
                 .addArrayOfString(column(scores, score -> EvidenceJson.evidence(score.evidence())))
                 .addArrayOfString(column(scores, score -> EvidenceJson.advice(advice.get(score.uuid()))))
                 .addArrayOfString(column(scores, score -> score.gpu().serial()))
-                .addArrayOfString(column(scores, score -> score.gpu().productName()));
-        return connection.preparedQuery(INSERT_RESULTS).execute(results).replaceWithVoid();
+                .addArrayOfString(column(scores, score -> score.gpu().productName()))
+                .addArrayOfString(column(scores, score -> EvidenceJson.figures(score.gpu())));
+        return connection.preparedQuery(INSERT_RESULTS).execute(results).map(rows -> {
+            Map<String, StoredRun.Gpu> stored = new HashMap<>();
+            rows.forEach(row -> stored.put(row.getString("gpu_uuid"), storedGpu(row)));
+            return new StoredRun(report.runId(), report.hostname(), run.nodeId(), verdict,
+                    scores.stream().map(score -> stored.get(score.uuid())).toList());
+        });
     }
 
     public Uni<StoredRun> load(SqlConnection connection, UUID runId) {
@@ -125,13 +138,17 @@ public class ProbeRunStore {
             List<StoredRun.Gpu> gpus = new ArrayList<>();
             for (Row row : rows) {
                 if (row.getString("gpu_uuid") != null) {
-                    gpus.add(new StoredRun.Gpu(row.getString("gpu_uuid"), row.getLong("device_id"),
-                            row.getString("gpu_verdict"), Arrays.asList(row.getArrayOfStrings("reasons"))));
+                    gpus.add(storedGpu(row));
                 }
             }
             return new StoredRun(first.getUUID("run_id"), first.getString("hostname"), first.getLong("node_id"),
                     first.getString("verdict"), gpus);
         });
+    }
+
+    private static StoredRun.Gpu storedGpu(Row row) {
+        return new StoredRun.Gpu(row.getString("gpu_uuid"), row.getLong("device_id"), row.getString("gpu_verdict"),
+                Arrays.asList(row.getArrayOfStrings("reasons")));
     }
 
     private static String[] column(List<GpuScore> scores, Function<GpuScore, String> value) {

@@ -78,7 +78,10 @@ class ProbeRunResourceTest {
         assertThat(run.getString("hostname")).isEqualTo("node-\"7\"");
         assertThat(run.getValue("request_id")).isNull();
         assertThat(run.getInteger("exit_code")).isEqualTo(1);
-        assertThat(run.getJsonObject("report").getJsonObject("cpu")).as("the whole report is kept").isNotNull();
+        assertThat(run.getJsonObject("report").getJsonObject("cpu")).as("the report is kept").isNotNull();
+        io.vertx.core.json.JsonObject reportedGpu = run.getJsonObject("report").getJsonArray("gpus").getJsonObject(0);
+        assertThat(reportedGpu.getString("uuid")).as("the GPU's identity is kept").isEqualTo(GOLDEN_GPU);
+        assertThat(reportedGpu.containsKey("tests")).as("its tests are stored once, in probe_result").isFalse();
         Row result = row("SELECT * FROM probe_result WHERE probe_run_id = $1", run.getLong("id"));
         assertThat(result.getLong("device_id")).isNotNull();
         assertThat(result.getArrayOfStrings("reasons")).containsExactly(
@@ -90,6 +93,8 @@ class ProbeRunResourceTest {
         assertThat(result.getString("serial")).isEqualTo("1652123456789");
         assertThat(result.getString("product_name")).isEqualTo("NVIDIA H100 80GB HBM3");
         assertThat(result.getJsonObject("tests").getJsonObject("gemm_bf16").getDouble("value")).isEqualTo(700);
+        assertThat(result.getJsonObject("figures").getMap()).as("the throughputs the fleet baseline reads")
+                .containsOnlyKeys("gemm_bf16", "gemm_fp8").containsEntry("gemm_bf16", 700.0);
         Row device = row("SELECT * FROM gpu_device WHERE uuid = $1", GOLDEN_GPU);
         assertThat(device.getString("health")).isEqualTo("DEGRADED");
         assertThat(device.getString("health_reason")).startsWith("gemm_bf16 degraded: 88.2%");
