@@ -130,9 +130,12 @@ Status run_gemm(GpuDevice& g, const Precision& p, const GemmSettings& s, GemmOut
 
     {
         NvmlSampler sampler(g.env.nvml, g.nvml, g.load);
-        CHECK_OK(warm_up(g, s.warmup_seconds, 1, launch, out.warmup_gemms, out.warmup_wall_seconds));
-        const double per_gemm_s = out.warmup_wall_seconds / static_cast<double>(out.warmup_gemms);
-        out.per_batch = std::max(1LL, static_cast<long long>(std::ceil(s.timed_seconds / s.batches / per_gemm_s)));
+        WarmUp warm;
+        CHECK_OK(warm_up(g, s.warmup_seconds, 1, launch, warm));
+        out.warmup_gemms = warm.ops;
+        out.warmup_wall_seconds = warm.wall_seconds;
+        out.per_batch =
+            std::max(1LL, static_cast<long long>(std::ceil(s.timed_seconds / s.batches / warm.seconds_per_op)));
         CHECK_OK(time_queued(g, s.batches, out.per_batch, launch, out.ms));
     }
 

@@ -22,9 +22,8 @@ Status time_ops(GpuDevice& g, const Options& o, const std::function<CUresult()>&
         return Status::ok();
     };
     NvmlSampler sampler(g.env.nvml, g.nvml, g.load);
-    long long ops = 0;
-    double wall = 0;
-    CHECK_OK(warm_up(g, 0.0, o.warmup, checked, ops, wall));
+    WarmUp warm;
+    CHECK_OK(warm_up(g, 0.0, o.warmup, checked, warm));
     return time_queued(g, o.iterations, 1, checked, ms);
 }
 

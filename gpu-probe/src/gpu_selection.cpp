@@ -73,8 +73,8 @@ Status resolve_gpu_selection(const std::vector<GpuSelector>& selectors, const st
 
 std::string format_gpu_uuid(const unsigned char b[16], bool mig) {
     char uuid[64];
-    std::snprintf(uuid, sizeof uuid, "%s%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", mig ? "MIG-" : "GPU-", b[0],
-                  b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
+    std::snprintf(uuid, sizeof uuid, "%s%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
+                  mig ? "MIG-" : "GPU-", b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
     return uuid;
 }
 

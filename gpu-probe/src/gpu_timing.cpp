@@ -30,17 +30,18 @@ Status time_queued(GpuDevice& g, int batches, long long per_batch, const std::fu
     return Status::ok();
 }
 
-Status warm_up(GpuDevice& g, double seconds, long long min_ops, const std::function<Status()>& op, long long& ops,
-               double& wall_seconds) {
+Status warm_up(GpuDevice& g, double seconds, long long min_ops, const std::function<Status()>& op, WarmUp& out) {
     using Clock = std::chrono::steady_clock;
     const auto start = Clock::now();
-    ops = 0;
-    wall_seconds = 0;
-    for (long long chunk = 1; ops < min_ops || wall_seconds < seconds; chunk = std::min(chunk * 2, 1024LL)) {
+    out = WarmUp{};
+    for (long long chunk = 1; out.ops < min_ops || out.wall_seconds < seconds; chunk = std::min(chunk * 2, 1024LL)) {
+        const auto chunk_start = Clock::now();
         for (long long i = 0; i < chunk; ++i) CHECK_OK(op());
         CHECK_CU(g.cu, g.cu.cuStreamSynchronize(g.stream));
-        ops += chunk;
-        wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        const auto now = Clock::now();
+        out.ops += chunk;
+        out.wall_seconds = std::chrono::duration<double>(now - start).count();
+        out.seconds_per_op = std::chrono::duration<double>(now - chunk_start).count() / static_cast<double>(chunk);
     }
     return Status::ok();
 }

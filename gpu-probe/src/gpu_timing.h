@@ -15,9 +15,14 @@ class GpuDevice;
 Status time_queued(GpuDevice& g, int batches, long long per_batch, const std::function<Status()>& op,
                    std::vector<double>& ms_per_op);
 
-// Runs op untimed until at least `seconds` of wall time have passed (at least `min_ops` ops), in growing chunks
-// queued then waited on; gives how many ran and the wall time, for sizing the timed batches.
-Status warm_up(GpuDevice& g, double seconds, long long min_ops, const std::function<Status()>& op, long long& ops,
-               double& wall_seconds);
+struct WarmUp {
+    long long ops = 0;
+    double wall_seconds = 0;
+    double seconds_per_op = 0;  // from the last (largest) chunk, where one wait is spread over the most ops
+};
+
+// Runs op untimed until at least `seconds` of wall time have passed (at least `min_ops` ops), in chunks that double
+// up to 1024 ops, each queued then waited on once.
+Status warm_up(GpuDevice& g, double seconds, long long min_ops, const std::function<Status()>& op, WarmUp& out);
 
 }  // namespace gpuprobe

@@ -110,6 +110,11 @@ int main(int argc, char** argv) {
     r.gpus_not_visible = {"GPU-11111111-2222-3333-4444-555555555555"};
     EXPECT(report_to_json(r).find("\"gpus_not_visible\": [\n    \"GPU-11111111-2222-3333-4444-555555555555\"\n  ]") !=
            std::string::npos);
+    // A broken driver's class and code, only when there is one.
+    EXPECT(report_to_json(r).find("gpu_error") == std::string::npos);
+    r.gpu_error = std::make_pair(std::string("hardware"), std::string("CUDA_ERROR_UNKNOWN"));
+    EXPECT(report_to_json(r).find("\"gpu_error\": {\n    \"error_class\": \"hardware\",\n    \"error_code\": "
+                                  "\"CUDA_ERROR_UNKNOWN\"\n  }") != std::string::npos);
     // Escaping details.
     EXPECT_EQ(JsonWriter::escape("a\"b\\c\n\x1f"), "\"a\\\"b\\\\c\\n\\u001f\"");
     EXPECT_EQ(JsonWriter::escape("\xE2\x86\x94"), "\"\xE2\x86\x94\"");      // valid UTF-8 passes through
