@@ -1,0 +1,56 @@
+#!/bin/sh
+# gpu-probe against a stand-in CUDA driver (fake_cuda.cpp, no GPU needed): a broken driver fails the run instead of
+# reporting "no GPU"; a missing cuBLASLt is an environment error on every GEMM test; a busy GPU is resource/GPU_BUSY;
+# a hung GPU ends in a timeout error with the report written. Usage: fake_driver.sh /path/to/gpu-probe FAKE_LIB_DIR
+set -u
+bin="$1"
+export LD_LIBRARY_PATH="$2"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+run() {  # run NAME VAR=VALUE [ARGS...]: writes $tmp/NAME.json, returns gpu-probe's exit code
+  name="$1"; var="$2"; shift 2
+  env "$var" "$bin" -q --json "$tmp/$name.json" --cublaslt "$tmp/no-such-lib" --mem-size-mib 4 -i 2 -w 1 \
+    --gemm-size 64 --gemm-warmup-seconds 0 --gemm-seconds 0 \
+    --tests gemm_bf16,device_memory_bandwidth,h2d_bandwidth,cpu_gemm_fp32 --cpu-gemm-size 32 "$@"
+}
+check() {  # check NAME PYTHON-ASSERTIONS (r is the report, t the first GPU's tests)
+  python3 - "$tmp/$1.json" "$2" <<'PY' || fail "$1: report"
+import json, sys
+r = json.load(open(sys.argv[1]))
+t = r["gpus"][0]["tests"] if r["gpus"] else {}
+exec(sys.argv[2])
+PY
+}
+
+run broken FAKE_CUINIT=999; [ $? -eq 1 ] || fail "cuInit 999 must exit 1"
+check broken 'assert r["verdict"] == "failed" and r["gpu_error"] == {"error_class": "hardware", "error_code": "CUDA_ERROR_UNKNOWN"}, r'
+run mismatch FAKE_CUINIT=803; [ $? -eq 1 ] || fail "cuInit 803 must exit 1"
+check mismatch 'assert r["gpu_error"]["error_class"] == "environment", r'
+run nodevice FAKE_CUINIT=100; [ $? -eq 3 ] || fail "cuInit 100 must exit 3"
+check nodevice 'assert r["verdict"] == "no_gpu" and "gpu_error" not in r, r'
+
+run healthy FAKE_CUINIT=0; [ $? -eq 1 ] || fail "no cuBLASLt must exit 1"
+check healthy '
+g = t["gemm_bf16"]
+assert g["status"] == "error" and g["details"]["error_class"] == "environment", g
+assert "no-such-lib" in g["reason"], g["reason"]
+assert r["gpus"][0]["uuid"].startswith("GPU-"), r["gpus"][0]
+assert t["device_memory_bandwidth"]["details"]["mismatches"] == 0, t
+assert t["device_memory_bandwidth"]["status"] in ("waived", "passed"), t'
+
+run busy FAKE_FREE_MIB=100; [ $? -eq 1 ] || fail "busy must exit 1"
+check busy '
+d = t["device_memory_bandwidth"]
+assert d["status"] == "error" and d["details"]["error_class"] == "resource" and d["details"]["error_code"] == "GPU_BUSY", d'
+
+start=$(date +%s)
+run hung FAKE_HANG=1 --test-timeout 1; rc=$?
+[ $rc -eq 1 ] || fail "a hung GPU must exit 1, got $rc"
+[ $(( $(date +%s) - start )) -lt 60 ] || fail "the watchdog did not end the hung run"
+check hung '
+d, h = t["device_memory_bandwidth"], t["h2d_bandwidth"]
+assert d["status"] == "error" and d["details"]["error_class"] == "timeout", d
+assert h["status"] == "error" and h["details"]["error_class"] == "timeout" and "not run" in h["reason"], h
+assert r["cpu"]["tests"]["cpu_gemm_fp32"]["value"] > 0'
+echo ok
