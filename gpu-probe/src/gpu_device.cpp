@@ -23,11 +23,17 @@ Status GpuEnvironment::open(GpuEnvironment& env, const std::string& cublaslt_pat
                                                (r == 999 ? ", as after an XID 79 (GPU fallen off the bus)" : ""))
             .classified(init.info.error_class, init.info.code);
     }
-    int version = 0;
-    CHECK_CU(env.cuda, env.cuda.cuDriverGetVersion(&version));
-    env.driver_cuda_major = version / 1000;
-    env.cuda_version = std::to_string(version / 1000) + "." + std::to_string((version % 1000) / 10);
-    CHECK_CU(env.cuda, env.cuda.cuDeviceGetCount(&env.device_count));
+    // cuInit succeeded: a driver that then cannot say its version or count its devices is broken, not absent.
+    const Status queried = [&]() -> Status {
+        int version = 0;
+        CHECK_CU(env.cuda, env.cuda.cuDriverGetVersion(&version));
+        env.driver_cuda_major = version / 1000;
+        env.cuda_version = std::to_string(version / 1000) + "." + std::to_string((version % 1000) / 10);
+        CHECK_CU(env.cuda, env.cuda.cuDeviceGetCount(&env.device_count));
+        return Status::ok();
+    }();
+    env.driver_broken = !queried;
+    CHECK_OK(queried);
     CHECK_AS(env.device_count > 0, "no GPU: the CUDA driver sees no device", ErrorClass::environment);
     env.nvml_status = env.nvml.load();
     if (env.nvml_status) {
