@@ -59,16 +59,17 @@ static RunReport fixture() {
     xid.unit = "events";
     xid.metric = "xid_events";
     xid.metric_help = "Critical XID events NVML delivered during the run.";
-    xid.reason = "3 critical XID event(s) during the run: XID 79,48";
-    xid.details = {{"xids", std::string("79,48")}, {"last_xid", 48LL}};
+    xid.reason = "hardware XID 79,48 during the run";
+    xid.details = {{"xids", std::string("79,48,13")}, {"hardware_xids", std::string("79,48")},
+                   {"application_xids", std::string("13")}, {"last_xid", 13LL}};
     TestResult link;
     link.key = "nvml_pcie_link";
-    link.status = TestStatus::degraded;
+    link.status = TestStatus::failed;
     link.value = 8;
     link.unit = "lanes";
-    link.reason = "link trained at x8 of x16";
+    link.reason = "link trained at x8 of x16 (the SKU's)";
     link.details = {{"current_width", 8LL}, {"max_width", 16LL}, {"current_gen", 5LL}, {"max_gen", 5LL},
-                    {"expected_width", 16LL}, {"expected_gen", 5LL}};
+                    {"load_gen", 5LL}, {"load_width", 8LL}, {"expected_width", 16LL}, {"expected_gen", 5LL}};
     g.tests = {bf16, fp8, ecc, xid, link};
     r.gpus = {g};
     TestResult cpu;
