@@ -1,10 +1,15 @@
 #!/bin/sh
 # gpu-probe against a stand-in CUDA driver (fake_cuda.cpp, no GPU needed): a broken driver fails the run instead of
 # reporting "no GPU"; a missing cuBLASLt is an environment error on every GEMM test; a busy GPU is resource/GPU_BUSY;
-# a hung GPU ends in a timeout error with the report written. Usage: fake_driver.sh /path/to/gpu-probe FAKE_LIB_DIR
+# a hung GPU ends in a timeout error with the report written; with a stand-in cuBLASLt (fake_cublaslt.cpp, a CPU GEMM)
+# the GEMM path runs end to end: a refused algorithm is retried, a precision without one is waived, the column-sum check
+# passes a right result and fails one corrupted element, and a cuBLASLt newer than the driver is refused.
+# Usage: fake_driver.sh /path/to/gpu-probe FAKE_CUDA_DIR FAKE_CUBLASLT_DIR
 set -u
 bin="$1"
 export LD_LIBRARY_PATH="$2"
+lt="$3"
+gemms=gemm_fp64,gemm_fp32,gemm_bf16,gemm_fp16,gemm_fp8
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -53,4 +58,22 @@ d, h = t["device_memory_bandwidth"], t["h2d_bandwidth"]
 assert d["status"] == "error" and d["details"]["error_class"] == "timeout", d
 assert h["status"] == "error" and h["details"]["error_class"] == "timeout" and "not run" in h["reason"], h
 assert r["cpu"]["tests"]["cpu_gemm_fp32"]["value"] > 0'
+run gemm FAKE_CUINIT=0 --cublaslt "$lt" --tests $gemms; [ $? -eq 0 ] || fail "right GEMMs must exit 0"
+check gemm '
+for key in ("gemm_fp64", "gemm_fp32", "gemm_bf16", "gemm_fp16"):
+    d = t[key]["details"]
+    assert t[key]["status"] == "waived" and "no measured baseline" in t[key]["reason"], t[key]
+    assert d["mismatches"] == 0 and d["checked_columns"] == 64 and d["algorithms_tried"] == 2, d
+assert t["gemm_fp8"]["status"] == "waived" and "no FP8 algorithm" in t["gemm_fp8"]["reason"], t["gemm_fp8"]'
+run corrupt FAKE_CUINIT=0 --cublaslt "$lt" --tests $gemms --inject-fault gemm-corrupt
+[ $? -eq 1 ] || fail "a corrupted GEMM element must exit 1"
+check corrupt '
+for key in ("gemm_fp64", "gemm_fp32", "gemm_bf16", "gemm_fp16"):
+    assert t[key]["status"] == "failed" and t[key]["details"]["mismatches"] >= 1, t[key]
+    assert "column 32" in t[key]["reason"], t[key]["reason"]'
+run toonew FAKE_CUBLASLT_VERSION=130100 --cublaslt "$lt" --tests gemm_bf16; [ $? -eq 1 ] || fail "CUDA 13 cuBLASLt on a 12.8 driver"
+check toonew '
+g = t["gemm_bf16"]
+assert g["status"] == "error" and g["details"]["error_class"] == "environment", g
+assert "cuBLASLt 13.x, the driver supports CUDA 12" in g["reason"], g["reason"]'
 echo ok
