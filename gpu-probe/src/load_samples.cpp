@@ -31,10 +31,9 @@ NvmlSampler::NvmlSampler(NvmlApi& nvml, nvmlDevice_t device, LoadSamples& into, 
     if (device_ == nullptr) return;
     thread_ = std::thread([this] {
         std::unique_lock<std::mutex> lock(mutex_);
-        while (!stop_) {
-            sample();
-            wake_.wait_for(lock, std::chrono::milliseconds(period_ms_), [this] { return stop_; });
-        }
+        do {
+            sample();  // at least once, however short the load
+        } while (!wake_.wait_for(lock, std::chrono::milliseconds(period_ms_), [this] { return stop_; }));
     });
 }
 

@@ -30,7 +30,7 @@ std::optional<Spread> spread_of(std::vector<double> values);
 // Adds <prefix>_min/_median/_max and <prefix>_samples to r's details when there are samples ("sm_clock_mhz_load").
 void add_spread(TestResult& r, const std::string& prefix, const std::vector<double>& values);
 
-// Samples every `period_ms` on its own thread from construction to destruction.
+// Samples every `period_ms` on its own thread from construction to destruction, at least once.
 class NvmlSampler {
 public:
     NvmlSampler(NvmlApi& nvml, nvmlDevice_t device, LoadSamples& into, int period_ms = 50);

@@ -3,6 +3,7 @@
 //   FAKE_CUINIT=<code>     cuInit returns it (999 after an XID 79, 803 on a driver/library mismatch, 100 no device)
 //   FAKE_FREE_MIB=<n>      cuMemGetInfo reports n MiB free (a GPU busy with other work)
 //   FAKE_HANG=1            cuEventSynchronize and cuStreamSynchronize never return (a hung GPU)
+//   FAKE_NAME=<name>       the device's name (a catalogue SKU brings its expected PCIe link)
 #include <unistd.h>
 
 #include <cstdlib>
@@ -26,7 +27,11 @@ CUresult cuInit(unsigned) { return env_int("FAKE_CUINIT", 0); }
 CUresult cuDriverGetVersion(int* v) { *v = 12080; return 0; }
 CUresult cuDeviceGetCount(int* n) { *n = 1; return 0; }
 CUresult cuDeviceGet(int* d, int i) { *d = i; return 0; }
-CUresult cuDeviceGetName(char* name, int len, int) { std::strncpy(name, "Fake GPU", len); return 0; }
+CUresult cuDeviceGetName(char* name, int len, int) {
+    const char* fake = std::getenv("FAKE_NAME");
+    std::strncpy(name, fake != nullptr ? fake : "Fake GPU", len);
+    return 0;
+}
 CUresult cuDeviceGetUuid_v2(unsigned char* id, int) { for (int i = 0; i < 16; ++i) id[i] = static_cast<unsigned char>(0x11 * (i % 16)); return 0; }
 CUresult cuDeviceGetAttribute(int* v, int attr, int) { *v = attr == 75 ? 9 : attr == 76 ? 0 : 132; return 0; }
 CUresult cuDeviceGetPCIBusId(char* pci, int len, int) { std::strncpy(pci, "00000000:FF:00.0", len); return 0; }
