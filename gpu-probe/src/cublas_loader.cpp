@@ -37,9 +37,8 @@ Status CublasLtApi::load(const std::string& explicit_path, int driver_cuda_major
         return Status::ok();
     }
     lib.close();
-    tried = lib.error();
     return Status::error("cuBLASLt not found or not usable (--cublaslt PATH names it): " +
-                         (tried.empty() ? std::string("no candidate") : tried))
+                         (lib.error().empty() ? std::string("no candidate") : lib.error()))
         .classified(ErrorClass::environment);
 }
 

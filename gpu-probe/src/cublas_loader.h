@@ -57,7 +57,6 @@ struct CublasLtApi {
                              const cublasLtMatmulAlgo_t*, void* workspace, std::size_t, CUstream) = nullptr;
 
     std::size_t (*get_version)() = nullptr;  // cublasLtGetVersion: e.g. 120804 for 12.8.4
-    std::string tried;  // every candidate refused and why, for the report when none loads
 
     // Tries the candidates of lib_search.h in order and keeps the first that resolves every entry point and whose
     // version's major is not above `driver_cuda_major` (0 = unknown). The error names every candidate's failure.

@@ -25,7 +25,6 @@ struct nvmlProcessInfo_t {  // nvmlProcessInfo_v2_t, as _v3 of the process queri
 };
 constexpr nvmlReturn_t NVML_SUCCESS = 0;
 constexpr nvmlReturn_t NVML_ERROR_INSUFFICIENT_SIZE = 7;
-constexpr nvmlReturn_t NVML_ERROR_NOT_SUPPORTED = 3;
 constexpr nvmlReturn_t NVML_ERROR_TIMEOUT = 10;
 constexpr int NVML_TEMPERATURE_GPU = 0;
 constexpr int NVML_TEMPERATURE_THRESHOLD_SLOWDOWN = 1;
