@@ -1,13 +1,15 @@
-// cuBLASLt, loaded with dlopen (libcublasLt.so.13/.12/.11): the types, constants and entry points the GEMM probe
+// cuBLASLt, loaded with dlopen (found by lib_search.h): the types, constants and entry points the GEMM probe
 // uses, declared here because no cuBLAS headers exist at build time.
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include "check.h"
 #include "cuda_loader.h"
 #include "dynlib.h"
 #include "error_class.h"
+#include "gemm_data.h"  // cudaDataType_t values
 
 namespace gpuprobe {
 
@@ -26,13 +28,12 @@ struct cublasLtMatmulHeuristicResult_t {
     float wavesCount;
     int reserved[4];
 };
-// cudaDataType_t (library_types.h)
-constexpr int CUDA_R_32F = 0, CUDA_R_64F = 1, CUDA_R_16F = 2, CUDA_R_16BF = 14, CUDA_R_8F_E4M3 = 28;
 // cublasComputeType_t
 constexpr int CUBLAS_COMPUTE_32F = 68, CUBLAS_COMPUTE_64F = 70, CUBLAS_COMPUTE_32F_FAST_TF32 = 77;
 constexpr int CUBLAS_OP_N = 0, CUBLAS_OP_T = 1;
 constexpr int CUBLASLT_MATMUL_DESC_TRANSA = 3, CUBLASLT_MATMUL_DESC_TRANSB = 4;
 constexpr int CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES = 1;
+constexpr cublasStatus_t CUBLAS_STATUS_NOT_SUPPORTED = 15;
 
 struct CublasLtApi {
     DynLib lib;
@@ -55,22 +56,11 @@ struct CublasLtApi {
                              const void* C, cublasLtMatrixLayout_t, void* D, cublasLtMatrixLayout_t,
                              const cublasLtMatmulAlgo_t*, void* workspace, std::size_t, CUstream) = nullptr;
 
-    Status load() {
-        CHECK(lib.open({"libcublasLt.so.13", "libcublasLt.so.12", "libcublasLt.so.11", "libcublasLt.so"}),
-              "cuBLASLt not available: " + lib.error());
-        bool ok = lib.sym(create, "cublasLtCreate") && lib.sym(destroy, "cublasLtDestroy") &&
-                  lib.sym(desc_create, "cublasLtMatmulDescCreate") &&
-                  lib.sym(desc_destroy, "cublasLtMatmulDescDestroy") &&
-                  lib.sym(desc_set, "cublasLtMatmulDescSetAttribute") &&
-                  lib.sym(layout_create, "cublasLtMatrixLayoutCreate") &&
-                  lib.sym(layout_destroy, "cublasLtMatrixLayoutDestroy") &&
-                  lib.sym(pref_create, "cublasLtMatmulPreferenceCreate") &&
-                  lib.sym(pref_destroy, "cublasLtMatmulPreferenceDestroy") &&
-                  lib.sym(pref_set, "cublasLtMatmulPreferenceSetAttribute") &&
-                  lib.sym(heuristic, "cublasLtMatmulAlgoGetHeuristic") && lib.sym(matmul, "cublasLtMatmul");
-        CHECK(ok, lib.name() + " lacks a cuBLASLt entry point the probe needs");
-        return Status::ok();
-    }
+    std::size_t (*get_version)() = nullptr;  // cublasLtGetVersion: e.g. 120804 for 12.8.4
+
+    // Tries the candidates of lib_search.h in order and keeps the first that resolves every entry point and whose
+    // version's major is not above `driver_cuda_major` (0 = unknown). The error names every candidate's failure.
+    Status load(const std::string& explicit_path, int driver_cuda_major);
 };
 
 }  // namespace gpuprobe

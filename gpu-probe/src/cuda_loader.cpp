@@ -5,7 +5,7 @@
 namespace gpuprobe {
 
 Status CudaApi::load() {
-    CHECK(lib.open({"libcuda.so.1"}), "no CUDA driver: " + lib.error());
+    CHECK_AS(lib.open({"libcuda.so.1"}), "no CUDA driver: " + lib.error(), ErrorClass::environment);
     bool ok = lib.sym(cuInit, "cuInit") && lib.sym(cuDriverGetVersion, "cuDriverGetVersion") &&
               lib.sym(cuDeviceGetCount, "cuDeviceGetCount") && lib.sym(cuDeviceGet, "cuDeviceGet") &&
               lib.sym(cuDeviceGetName, "cuDeviceGetName") &&
@@ -17,6 +17,7 @@ Status CudaApi::load() {
               lib.sym(cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2") &&
               lib.sym(cuCtxSetCurrent, "cuCtxSetCurrent") && lib.sym(cuCtxSynchronize, "cuCtxSynchronize") &&
               lib.sym(cuMemAlloc, "cuMemAlloc_v2") && lib.sym(cuMemFree, "cuMemFree_v2") &&
+              lib.sym(cuMemGetInfo, "cuMemGetInfo_v2") &&
               lib.sym(cuMemAllocHost, "cuMemAllocHost_v2") && lib.sym(cuMemFreeHost, "cuMemFreeHost") &&
               lib.sym(cuMemcpyHtoD, "cuMemcpyHtoD_v2") && lib.sym(cuMemcpyDtoH, "cuMemcpyDtoH_v2") &&
               lib.sym(cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2") &&

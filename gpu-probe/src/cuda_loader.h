@@ -43,6 +43,7 @@ struct CudaApi {
     CUresult (*cuCtxSynchronize)() = nullptr;
     CUresult (*cuMemAlloc)(CUdeviceptr*, std::size_t) = nullptr;
     CUresult (*cuMemFree)(CUdeviceptr) = nullptr;
+    CUresult (*cuMemGetInfo)(std::size_t*, std::size_t*) = nullptr;
     CUresult (*cuMemAllocHost)(void**, std::size_t) = nullptr;
     CUresult (*cuMemFreeHost)(void*) = nullptr;
     CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void*, std::size_t) = nullptr;

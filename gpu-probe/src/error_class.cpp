@@ -102,4 +102,20 @@ ErrorInfo classify_cuda(int cu_result) { return lookup(kCuda, cu_result); }
 ErrorInfo classify_cublas(int cublas_status) { return lookup(kCublas, cublas_status); }
 ErrorInfo classify_nvml(int nvml_return) { return lookup(kNvml, nvml_return); }
 
+DriverInitOutcome classify_driver_init(int cu_result) {
+    ErrorInfo info = classify_cuda(cu_result);
+    if (cu_result == 100 || cu_result == 34) return {true, info};  // no device; libcuda is the toolkit's stub
+    if (cu_result == 999) info.error_class = ErrorClass::hardware;  // what cuInit returns after XID 79 (GPU lost)
+    return {false, info};
+}
+
+NvmlOutcome nvml_outcome(int nvml_return) {
+    ErrorInfo info = classify_nvml(nvml_return);
+    switch (nvml_return) {
+        case 1: case 3: case 4: case 6: case 9: case 12: case 13: case 18: case 21: case 25:
+            return {NvmlVerdict::waive, info};
+    }
+    return {NvmlVerdict::error, info};
+}
+
 }  // namespace gpuprobe

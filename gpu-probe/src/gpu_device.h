@@ -7,6 +7,8 @@
 
 #include "cublas_loader.h"
 #include "cuda_loader.h"
+#include "gpu_busy.h"
+#include "load_samples.h"
 #include "nvml.h"
 
 namespace gpuprobe {
@@ -18,12 +20,20 @@ struct GpuEnvironment {
     CublasLtApi cublaslt;
     Status cublaslt_status = Status::error("not loaded");
     int device_count = 0;
+    int driver_cuda_major = 0;   // from cuDriverGetVersion; cuBLASLt of a later CUDA is not loaded
+    bool driver_broken = false;  // a driver is there but cuInit failed (not "no GPU"): the GPUs' outcome
     std::string driver_version;  // from NVML, else empty
     std::string cuda_version;    // driver's CUDA version, e.g. "13.0"
-    // Fails (→ exit 3) when there is no driver or no device; NVML and cuBLASLt failures only waive their tests.
-    static Status open(GpuEnvironment& env);
-    // The UUID of every device, by CUDA ordinal (for --gpus GPU-...).
+    // Fails when there is no usable driver or no device: `driver_broken` then tells a broken driver (error class and
+    // code in the status; a failed run, exit 1) from a missing one (exit 3). NVML and cuBLASLt failures only
+    // affect their own tests. `cublaslt_path` is --cublaslt (empty: search, lib_search.h).
+    static Status open(GpuEnvironment& env, const std::string& cublaslt_path);
+    // The UUID of every device, by CUDA ordinal (for --gpus GPU-.../MIG-...).
     Status device_uuids(std::vector<std::string>& out);
+    // The UUIDs NVML lists when the CUDA driver cannot (a broken driver), so that each GPU still gets its outcome.
+    std::vector<std::string> nvml_uuids();
+    // Whether the CUDA device at PCI bus id `pci` is a MIG slice: with MIG mode on, CUDA sees only slices.
+    bool is_mig(const char* pci);
 };
 
 class GpuDevice {
@@ -33,6 +43,10 @@ public:
     GpuDevice(const GpuDevice&) = delete;
     GpuDevice& operator=(const GpuDevice&) = delete;
 
+    // An error Status (class resource, code GPU_BUSY) when other work holds this GPU or fewer than `bytes` (plus a
+    // margin) are free: measuring then would report the other work, not the GPU.
+    Status check_not_busy(std::size_t bytes);
+
     GpuEnvironment& env;
     CudaApi& cu;
     int ordinal;
@@ -40,8 +54,12 @@ public:
     CUcontext ctx = nullptr;
     CUstream stream = nullptr;
     CUmodule module = nullptr;  // embedded kernels; null in a build without nvcc
-    nvmlDevice_t nvml = nullptr;  // null when NVML is unavailable
+    nvmlDevice_t nvml = nullptr;  // the (parent) GPU's NVML handle; null when NVML is unavailable
     nvmlEventSet_t xid_events = nullptr;
+    bool mig = false;
+    unsigned gpu_instance = 0xFFFFFFFFu;  // the MIG GPU instance id, for telling this slice's XIDs from others'
+    std::vector<GpuProcess> other_processes;  // listed before this probe made its context
+    LoadSamples load;  // NVML readings taken during the load tests
     std::string name, uuid, pci_bus_id, serial, module_error;
     int cc_major = 0, cc_minor = 0, sm_count = 0;
     std::size_t total_memory = 0;

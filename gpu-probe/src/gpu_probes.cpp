@@ -7,27 +7,24 @@
 
 #include "cpu_probes.h"
 #include "gpu_device.h"
+#include "gpu_timing.h"
+#include "pcie.h"
 #include "probe.h"
 
 namespace gpuprobe {
 namespace {
 
-Status time_copies(GpuDevice& g, int warmup, int iterations, const std::function<CUresult()>& op, std::vector<double>& ms) {
-    CudaApi& cu = g.cu;
-    for (int w = 0; w < warmup; ++w) CHECK_CU(cu, op());
-    Event start(cu), stop(cu);
-    CHECK_CU(cu, start.status());
-    CHECK_CU(cu, stop.status());
-    for (int it = 0; it < iterations; ++it) {
-        CHECK_CU(cu, cu.cuEventRecord(start.get(), g.stream));
-        CHECK_CU(cu, op());
-        CHECK_CU(cu, cu.cuEventRecord(stop.get(), g.stream));
-        CHECK_CU(cu, cu.cuEventSynchronize(stop.get()));
-        float t = 0;
-        CHECK_CU(cu, cu.cuEventElapsedTime(&t, start.get(), stop.get()));
-        ms.push_back(t);
-    }
-    return Status::ok();
+// --warmup untimed ops, then --iterations ops each between two events, all queued before the one wait; NVML is
+// sampled meanwhile (load_samples.h).
+Status time_ops(GpuDevice& g, const Options& o, const std::function<CUresult()>& op, std::vector<double>& ms) {
+    auto checked = [&]() -> Status {
+        CHECK_CU(g.cu, op());
+        return Status::ok();
+    };
+    NvmlSampler sampler(g.env.nvml, g.nvml, g.load);
+    WarmUp warm;
+    CHECK_OK(warm_up(g, 0.0, o.warmup, checked, warm));
+    return time_queued(g, o.iterations, 1, checked, ms);
 }
 
 class DeviceBandwidthProbe : public Probe {
@@ -77,6 +74,7 @@ private:
         CudaApi& cu = g.cu;
         const std::size_t bytes = static_cast<std::size_t>(o.mem_size_mib) << 20;
         const unsigned long long n = bytes / sizeof(double);
+        CHECK_OK(g.check_not_busy(3 * bytes));
         DeviceBuffer a(cu, bytes), b(cu, bytes), c(cu, bytes);
         CHECK_CU(cu, a.status());
         CHECK_CU(cu, b.status());
@@ -87,7 +85,7 @@ private:
             r.details.emplace_back("method", std::string("cuMemcpyDtoDAsync (") + g.module_error + ")");
             bytes_per_op = 2.0 * bytes;
             CHECK_CU(cu, cu.cuMemsetD8(b.get(), 1, bytes));
-            CHECK_OK(time_copies(g, o.warmup, o.iterations,
+            CHECK_OK(time_ops(g, o,
                                  [&] { return cu.cuMemcpyDtoDAsync(a.get(), b.get(), bytes, g.stream); }, ms));
             CHECK_CU(cu, cu.cuStreamSynchronize(g.stream));
             for (std::size_t i = 0; i < bytes; i += 1000003) {
@@ -117,7 +115,7 @@ private:
         r.details.emplace_back("grid", static_cast<long long>(grid));
         r.details.emplace_back("block", static_cast<long long>(block));
         bytes_per_op = 3.0 * bytes;
-        CHECK_OK(time_copies(g, o.warmup, o.iterations,
+        CHECK_OK(time_ops(g, o,
                              [&] { return cu.cuLaunchKernel(fn, grid, 1, 1, block, 1, 1, 0, g.stream, args, nullptr); },
                              ms));
         for (unsigned long long i = 0; i < n; i += 1000003) {
@@ -148,18 +146,28 @@ public:
                                    : "Device-to-host copy bandwidth into pinned memory, bytes/s (median).";
         r.metric_scale = 1e9;
         const std::size_t bytes = static_cast<std::size_t>(ctx.options.mem_size_mib) << 20;
-        PinnedBuffer host(cu, bytes);
-        DeviceBuffer dev(cu, bytes);
         std::vector<double> ms;
+        std::string placement = "pinned (cuMemAllocHost), first touched by this test's thread";
         Status s = [&]() -> Status {
+            CHECK_OK(g.check_not_busy(bytes));
+            // Bind this test's thread (its own, watchdog.h) to the GPU's CPUs so that the pinned buffer is first
+            // touched, so placed, on the GPU's NUMA node.
+            NvmlApi& n = g.env.nvml;
+            if (g.nvml != nullptr && n.nvmlDeviceSetCpuAffinity != nullptr &&
+                n.nvmlDeviceSetCpuAffinity(g.nvml) == NVML_SUCCESS)
+                placement = "pinned (cuMemAllocHost), first touched by a thread bound to the GPU's CPUs (NUMA-local)";
+            PinnedBuffer host(cu, bytes);
+            DeviceBuffer dev(cu, bytes);
             CHECK_CU(cu, host.status());
             CHECK_CU(cu, dev.status());
             std::memset(host.get(), 0x5A, bytes);
-            return time_copies(g, ctx.options.warmup, ctx.options.iterations, [&] {
+            return time_ops(g, ctx.options, [&] {
                 return to_device_ ? cu.cuMemcpyHtoDAsync(dev.get(), host.get(), bytes, g.stream)
                                   : cu.cuMemcpyDtoHAsync(host.get(), dev.get(), bytes, g.stream);
             }, ms);
         }();
+        if (g.nvml != nullptr && g.env.nvml.nvmlDeviceClearCpuAffinity != nullptr)
+            g.env.nvml.nvmlDeviceClearCpuAffinity(g.nvml);
         if (!s) {
             set_error(r, s);
             return r;
@@ -167,14 +175,39 @@ public:
         const double med = median(ms);
         r.value = static_cast<double>(bytes) / (med * 1e-3) / 1e9;
         r.details = {{"buffer_mib", static_cast<long long>(ctx.options.mem_size_mib)},
-                     {"memory", std::string("pinned (cuMemAllocHost)")},
+                     {"memory", placement},
                      {"median_ms", med}};
         r.status = TestStatus::passed;
         score_with_catalogue(r, ctx, g.name, key());
+        check_link(g, ctx, r);
         return r;
     }
 
 private:
+    // The link the copies ran on (sampled during them) against the SKU's: a slower or narrower one fails the test
+    // whatever the bandwidth baseline says. The line rate of that link is context.
+    static void check_link(GpuDevice& g, const ProbeContext& ctx, TestResult& r) {
+        PcieLink link;
+        link.load_gen = g.load.pcie_gen_max;
+        link.load_width = g.load.pcie_width_max;
+        if (const Sku* sku = ctx.baselines.find(g.name)) {
+            link.expected_gen = sku->pcie_gen;
+            link.expected_width = sku->pcie_width;
+        }
+        if (link.load_gen == 0 || link.load_width == 0) return;
+        r.details.emplace_back("link_gen_under_load", static_cast<long long>(link.load_gen));
+        r.details.emplace_back("link_width_under_load", static_cast<long long>(link.load_width));
+        if (const double line = pcie_link_gbps(link.load_gen, link.load_width); line > 0) {
+            r.details.emplace_back("link_line_rate_gbps", line);
+            r.details.emplace_back("fraction_of_line_rate", *r.value / line);
+        }
+        const PcieAssessment a = assess_pcie_link(link);
+        if (a.failed && r.status != TestStatus::error) {
+            r.status = TestStatus::failed;
+            r.reason = a.reason;
+        }
+    }
+
     bool to_device_;
 };
 

@@ -12,9 +12,10 @@ std::string lower(std::string s) {
     return s;
 }
 
-bool is_gpu_uuid(const std::string& s) {
+// A device UUID with its prefix in upper case: "GPU-" or "MIG-", then 8-4-4-4-12 hex digits.
+bool is_device_uuid(const std::string& s) {
     static const int kGroups[] = {8, 4, 4, 4, 12};
-    if (s.rfind("GPU-", 0) != 0) return false;
+    if (s.rfind("GPU-", 0) != 0 && s.rfind("MIG-", 0) != 0) return false;
     std::size_t pos = 4;
     for (int g = 0; g < 5; ++g) {
         for (int i = 0; i < kGroups[g]; ++i, ++pos)
@@ -28,14 +29,15 @@ bool is_gpu_uuid(const std::string& s) {
 
 Status parse_gpu_selector(const std::string& item, GpuSelector& out) {
     out = GpuSelector{};
-    std::string prefixed = item.size() > 4 && lower(item.substr(0, 4)) == "gpu-" ? "GPU-" + item.substr(4) : item;
-    if (is_gpu_uuid(prefixed)) {
-        out.uuid = "GPU-" + lower(prefixed.substr(4));
+    const std::string prefix = item.size() > 4 ? lower(item.substr(0, 4)) : "";
+    const std::string kind = prefix == "gpu-" ? "GPU-" : prefix == "mig-" ? "MIG-" : "";
+    if (!kind.empty() && is_device_uuid(kind + item.substr(4))) {
+        out.uuid = kind + lower(item.substr(4));
         return Status::ok();
     }
     const bool digits = !item.empty() && item.size() <= 4 &&
                         std::all_of(item.begin(), item.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
-    CHECK(digits, "--gpus expects CUDA device indices or GPU UUIDs (GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx), got '" +
+    CHECK(digits, "--gpus expects CUDA device indices or GPU/MIG UUIDs (GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx), got '" +
                       item + "'");
     out.index = std::stoi(item);
     return Status::ok();
@@ -69,10 +71,10 @@ Status resolve_gpu_selection(const std::vector<GpuSelector>& selectors, const st
     return Status::ok();
 }
 
-std::string format_gpu_uuid(const unsigned char b[16]) {
+std::string format_gpu_uuid(const unsigned char b[16], bool mig) {
     char uuid[64];
-    std::snprintf(uuid, sizeof uuid, "GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", b[0],
-                  b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
+    std::snprintf(uuid, sizeof uuid, "%s%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
+                  mig ? "MIG-" : "GPU-", b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
     return uuid;
 }
 

@@ -10,10 +10,10 @@ namespace gpuprobe {
 
 struct GpuSelector {
     int index = -1;    // a CUDA device index, or -1
-    std::string uuid;  // "GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", lower case, or empty
+    std::string uuid;  // "GPU-…" or "MIG-…" and 8-4-4-4-12 hex digits, lower case, or empty
 };
 
-// Parses one --gpus item: a decimal index or a GPU UUID (any case). A usage error otherwise.
+// Parses one --gpus item: a decimal index, a GPU UUID or a MIG device UUID (any case). A usage error otherwise.
 Status parse_gpu_selector(const std::string& item, GpuSelector& out);
 
 // The CUDA ordinals the selectors name, in the order given and each once; `device_uuids[i]` is ordinal i's UUID.
@@ -23,7 +23,8 @@ Status parse_gpu_selector(const std::string& item, GpuSelector& out);
 Status resolve_gpu_selection(const std::vector<GpuSelector>& selectors, const std::vector<std::string>& device_uuids,
                              std::vector<int>& ordinals, std::vector<std::string>& not_visible);
 
-// "GPU-" and the 16 bytes of a CUuuid in the 8-4-4-4-12 form nvidia-smi and NVML print.
-std::string format_gpu_uuid(const unsigned char bytes[16]);
+// The 16 bytes of a CUuuid in the 8-4-4-4-12 form nvidia-smi, NVML and dcgm-exporter print: "GPU-…" for a whole GPU,
+// "MIG-…" for a MIG device (CUDA gives a MIG slice's own UUID bytes; only the prefix tells them apart).
+std::string format_gpu_uuid(const unsigned char bytes[16], bool mig = false);
 
 }  // namespace gpuprobe

@@ -215,6 +215,11 @@ std::string report_to_json(const RunReport& r) {
     w.key("baselines").value(r.baselines_source);
     w.end_object();
     w.key("gpu_status").value(r.gpu_status);
+    if (r.gpu_error) {
+        w.key("gpu_error").begin_object().key("error_class").value(r.gpu_error->first);
+        if (!r.gpu_error->second.empty()) w.key("error_code").value(r.gpu_error->second);
+        w.end_object();
+    }
     if (!r.gpus_not_visible.empty()) {
         w.key("gpus_not_visible").begin_array();
         for (const auto& uuid : r.gpus_not_visible) w.value(uuid);

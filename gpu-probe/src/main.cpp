@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "gpu_device.h"
+#include "gpu_run.h"
 #include "host_info.h"
 #include "json_writer.h"
 #include "options.h"
@@ -56,6 +57,16 @@ void summary(const RunReport& r) {
     for (const auto& g : r.gpus)
         for (const auto& t : g.tests) line("gpu" + std::to_string(g.index), t);
     for (const auto& t : r.cpu_tests) line("cpu", t);
+}
+
+// After a hung GPU test its thread still blocks in the driver: exit without destructors or atexit handlers, which
+// could wait on that thread or the driver forever.
+int finish(bool hung, int code) {
+    if (!hung) return code;
+    std::fflush(stdout);
+    std::fflush(stderr);
+    std::cout.flush();
+    std::_Exit(code);
 }
 
 }  // namespace
@@ -109,7 +120,7 @@ int main(int argc, char** argv) {
     }
 
     GpuEnvironment env;
-    Status gpu_env = GpuEnvironment::open(env);
+    Status gpu_env = GpuEnvironment::open(env, opt.cublaslt_path);
     if (opt.list) {
         std::cout << "Tests (GPU tests run on every selected GPU; CPU tests once):\n";
         for (const auto& p : registry) {
@@ -121,9 +132,8 @@ int main(int argc, char** argv) {
         return 0;
     }
     std::vector<int> ordinals;
-    std::vector<std::string> not_visible;
+    std::vector<std::string> not_visible, uuids;
     if (gpu_env) {
-        std::vector<std::string> uuids;
         // A driver that cannot name its GPUs still lets indices select them; opening the GPU then reports the error.
         if (!env.device_uuids(uuids)) uuids.assign(static_cast<std::size_t>(env.device_count), "");
         Status resolved = resolve_gpu_selection(opt.gpus, uuids, ordinals, not_visible);
@@ -152,30 +162,11 @@ int main(int argc, char** argv) {
         report.gpu_status = "none of the GPUs named by --gpus is visible here";
 
     Thresholds thresholds{opt.pass_ratio, opt.degraded_ratio};
+    bool hung = false;
     if (gpu_env) {
-        for (int idx : ordinals) {
-            GpuReport gr;
-            gr.index = idx;
-            std::unique_ptr<GpuDevice> dev;
-            Status opened = GpuDevice::open(env, idx, dev);
-            if (!opened) {
-                TestResult t;
-                t.key = "gpu_open";
-                set_error(t, opened);
-                gr.tests.push_back(t);
-                report.gpus.push_back(gr);
-                continue;
-            }
-            gr.uuid = dev->uuid;
-            gr.name = dev->name;
-            gr.serial = dev->serial;
-            gr.pci_bus_id = dev->pci_bus_id;
-            gr.compute_capability = std::to_string(dev->cc_major) + "." + std::to_string(dev->cc_minor);
-            ProbeContext ctx{opt, baselines, thresholds, dev.get()};
-            for (Probe* p : selected)
-                if (p->scope() == Scope::gpu) gr.tests.push_back(run_probe(*p, ctx));
-            report.gpus.push_back(gr);
-        }
+        hung = run_gpu_tests(env, ordinals, uuids, selected, ProbeContext{opt, baselines, thresholds, nullptr}, report);
+    } else if (env.driver_broken) {
+        report_broken_driver(env, gpu_env, opt, report);
     }
     ProbeContext cpu_ctx{opt, baselines, thresholds, nullptr};
     for (Probe* p : selected)
@@ -199,8 +190,8 @@ int main(int argc, char** argv) {
         for (const auto& l : log) std::fprintf(stderr, "gpu-probe: push %s\n", l.c_str());
         if (!pushed) {
             std::fprintf(stderr, "gpu-probe: %s\n", pushed.message().c_str());
-            return kExitPush;
+            return finish(hung, kExitPush);
         }
     }
-    return ok ? report.exit_code : kExitPush;
+    return finish(hung, ok ? report.exit_code : kExitPush);
 }

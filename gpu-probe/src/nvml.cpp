@@ -30,6 +30,14 @@ Status NvmlApi::load() {
     lib.sym(nvmlDeviceRegisterEvents, "nvmlDeviceRegisterEvents");
     lib.sym(nvmlEventSetWait_v2, "nvmlEventSetWait_v2");
     lib.sym(nvmlEventSetFree, "nvmlEventSetFree");
+    lib.sym(nvmlDeviceGetComputeRunningProcesses_v3, "nvmlDeviceGetComputeRunningProcesses_v3");
+    lib.sym(nvmlDeviceGetMigMode, "nvmlDeviceGetMigMode");
+    lib.sym(nvmlDeviceGetHandleByUUID, "nvmlDeviceGetHandleByUUID");
+    lib.sym(nvmlDeviceGetGpuInstanceId, "nvmlDeviceGetGpuInstanceId");
+    lib.sym(nvmlDeviceSetCpuAffinity, "nvmlDeviceSetCpuAffinity");
+    lib.sym(nvmlDeviceClearCpuAffinity, "nvmlDeviceClearCpuAffinity");
+    lib.sym(nvmlDeviceGetCount_v2, "nvmlDeviceGetCount_v2");
+    lib.sym(nvmlDeviceGetHandleByIndex_v2, "nvmlDeviceGetHandleByIndex_v2");
     nvmlReturn_t r = nvmlInit_v2();
     CHECK(r == NVML_SUCCESS, "nvmlInit_v2 failed: " + error_text(r));
     initialised = true;

@@ -17,8 +17,14 @@ struct nvmlEventData_t {
     unsigned int gpuInstanceId;
     unsigned int computeInstanceId;
 };
+struct nvmlProcessInfo_t {  // nvmlProcessInfo_v2_t, as _v3 of the process queries fills it
+    unsigned int pid;
+    unsigned long long usedGpuMemory;
+    unsigned int gpuInstanceId;
+    unsigned int computeInstanceId;
+};
 constexpr nvmlReturn_t NVML_SUCCESS = 0;
-constexpr nvmlReturn_t NVML_ERROR_NOT_SUPPORTED = 3;
+constexpr nvmlReturn_t NVML_ERROR_INSUFFICIENT_SIZE = 7;
 constexpr nvmlReturn_t NVML_ERROR_TIMEOUT = 10;
 constexpr int NVML_TEMPERATURE_GPU = 0;
 constexpr int NVML_TEMPERATURE_THRESHOLD_SLOWDOWN = 1;
@@ -57,6 +63,14 @@ struct NvmlApi {
     nvmlReturn_t (*nvmlDeviceRegisterEvents)(nvmlDevice_t, unsigned long long, nvmlEventSet_t) = nullptr;
     nvmlReturn_t (*nvmlEventSetWait_v2)(nvmlEventSet_t, nvmlEventData_t*, unsigned) = nullptr;
     nvmlReturn_t (*nvmlEventSetFree)(nvmlEventSet_t) = nullptr;
+    nvmlReturn_t (*nvmlDeviceGetComputeRunningProcesses_v3)(nvmlDevice_t, unsigned*, nvmlProcessInfo_t*) = nullptr;
+    nvmlReturn_t (*nvmlDeviceGetMigMode)(nvmlDevice_t, unsigned*, unsigned*) = nullptr;
+    nvmlReturn_t (*nvmlDeviceGetHandleByUUID)(const char*, nvmlDevice_t*) = nullptr;
+    nvmlReturn_t (*nvmlDeviceGetGpuInstanceId)(nvmlDevice_t, unsigned*) = nullptr;
+    nvmlReturn_t (*nvmlDeviceSetCpuAffinity)(nvmlDevice_t) = nullptr;
+    nvmlReturn_t (*nvmlDeviceClearCpuAffinity)(nvmlDevice_t) = nullptr;
+    nvmlReturn_t (*nvmlDeviceGetCount_v2)(unsigned*) = nullptr;
+    nvmlReturn_t (*nvmlDeviceGetHandleByIndex_v2)(unsigned, nvmlDevice_t*) = nullptr;
 
     NvmlApi() = default;
     NvmlApi(const NvmlApi&) = delete;

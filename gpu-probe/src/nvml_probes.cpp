@@ -1,12 +1,12 @@
 // NVML snapshot probes, run after the load probes so they see the GPU's state right after load. Each reads NVML
 // directly (never nvidia-smi text) and is waived when NVML or the counter is unavailable.
 #include <functional>
-#include <set>
 
 #include "error_class.h"
-
 #include "gpu_device.h"
+#include "pcie.h"
 #include "probe.h"
+#include "xid.h"
 
 namespace gpuprobe {
 namespace {
@@ -56,12 +56,12 @@ bool waive_if(TestResult& r, bool missing, nvmlReturn_t rc, NvmlApi& n, const ch
     }
     if (rc == NVML_SUCCESS) return false;
     const std::string reason = std::string(what) + ": " + n.error_text(rc);
-    if (rc == NVML_ERROR_NOT_SUPPORTED) {
+    const NvmlOutcome outcome = nvml_outcome(rc);
+    if (outcome.verdict == NvmlVerdict::waive) {
         r.status = TestStatus::waived;
         r.reason = reason;
     } else {
-        ErrorInfo info = classify_nvml(rc);
-        set_error(r, Status::error(reason).classified(info.error_class, info.code));
+        set_error(r, Status::error(reason).classified(outcome.info.error_class, outcome.info.code));
     }
     return true;
 }
@@ -75,12 +75,14 @@ void add_nvml_probes(Registry& reg) {
             unsigned t = 0, slow = 0;
             if (waive_if(r, !n.nvmlDeviceGetTemperature, n.nvmlDeviceGetTemperature ? n.nvmlDeviceGetTemperature(g.nvml, NVML_TEMPERATURE_GPU, &t) : 0, n, "nvmlDeviceGetTemperature")) return;
             r.value = t;
+            add_spread(r, "load_celsius", g.load.temperature_celsius);
             if (n.nvmlDeviceGetTemperatureThreshold &&
                 n.nvmlDeviceGetTemperatureThreshold(g.nvml, NVML_TEMPERATURE_THRESHOLD_SLOWDOWN, &slow) == NVML_SUCCESS) {
                 r.details.emplace_back("slowdown_threshold_celsius", static_cast<long long>(slow));
-                if (t >= slow) {
+                const auto load = spread_of(g.load.temperature_celsius);
+                if (t >= slow || (load && load->max >= slow)) {
                     r.status = TestStatus::degraded;
-                    r.reason = "at or above the slowdown threshold";
+                    r.reason = "at or above the slowdown threshold" + std::string(t >= slow ? "" : " under load");
                 }
             }
         }));
@@ -90,6 +92,7 @@ void add_nvml_probes(Registry& reg) {
             unsigned mw = 0, limit = 0;
             if (waive_if(r, !n.nvmlDeviceGetPowerUsage, n.nvmlDeviceGetPowerUsage ? n.nvmlDeviceGetPowerUsage(g.nvml, &mw) : 0, n, "nvmlDeviceGetPowerUsage")) return;
             r.value = mw / 1000.0;
+            add_spread(r, "load_watts", g.load.power_watts);
             if (n.nvmlDeviceGetEnforcedPowerLimit && n.nvmlDeviceGetEnforcedPowerLimit(g.nvml, &limit) == NVML_SUCCESS)
                 r.details.emplace_back("power_limit_watts", limit / 1000.0);
         }));
@@ -107,6 +110,8 @@ void add_nvml_probes(Registry& reg) {
                 r.details.emplace_back("sm_clock_max_mhz", static_cast<long long>(smax));
             if (n.nvmlDeviceGetMaxClockInfo && n.nvmlDeviceGetMaxClockInfo(g.nvml, NVML_CLOCK_MEM, &mmax) == NVML_SUCCESS)
                 r.details.emplace_back("memory_clock_max_mhz", static_cast<long long>(mmax));
+            add_spread(r, "sm_clock_load_mhz", g.load.sm_clock_mhz);
+            add_spread(r, "memory_clock_load_mhz", g.load.memory_clock_mhz);
         }));
     reg.push_back(std::make_unique<NvmlProbe>(
         "nvml_throttle_reasons", "Clock event (throttle) reasons, decoded; thermal/HW slowdowns degrade (NVML)",
@@ -115,9 +120,16 @@ void add_nvml_probes(Registry& reg) {
             if (waive_if(r, !n.nvmlDeviceGetCurrentClocksEventReasons, n.nvmlDeviceGetCurrentClocksEventReasons ? n.nvmlDeviceGetCurrentClocksEventReasons(g.nvml, &mask) : 0, n, "nvmlDeviceGetCurrentClocksEventReasons")) return;
             r.value = static_cast<double>(mask);
             r.details.emplace_back("reasons", decode_clock_event_reasons(mask));
-            if (clock_event_reasons_harmful(mask)) {
+            if (g.load.reason_samples > 0) {
+                r.details.emplace_back("reasons_under_load", decode_clock_event_reasons(g.load.reasons_seen));
+                r.details.emplace_back("load_samples", g.load.reason_samples);
+            }
+            const unsigned long long harmful = clock_event_reasons_harmful(mask) ? mask
+                : clock_event_reasons_harmful(g.load.reasons_seen) ? g.load.reasons_seen : 0;
+            if (harmful != 0) {
                 r.status = TestStatus::degraded;
-                r.reason = "clocks held down by " + decode_clock_event_reasons(mask);
+                r.reason = "clocks held down by " + decode_clock_event_reasons(harmful) +
+                           (harmful == mask ? "" : " under load");
             }
         }));
     reg.push_back(std::make_unique<NvmlProbe>(
@@ -159,7 +171,7 @@ void add_nvml_probes(Registry& reg) {
             }
         }));
     reg.push_back(std::make_unique<NvmlProbe>(
-        "nvml_pcie_link", "PCIe link generation and width, current vs maximum; a narrower link degrades (NVML)", "lanes",
+        "nvml_pcie_link", "PCIe link generation and width vs the SKU's; a narrower or slower link fails (NVML)", "lanes",
         "pcie_link_width_lanes", "Current PCIe link width, lanes.", [](const ProbeContext& ctx, GpuDevice& g, NvmlApi& n, TestResult& r) {
             unsigned cg = 0, mg = 0, cw = 0, mw = 0;
             bool have = n.nvmlDeviceGetCurrPcieLinkWidth && n.nvmlDeviceGetMaxPcieLinkWidth;
@@ -168,45 +180,46 @@ void add_nvml_probes(Registry& reg) {
             if (n.nvmlDeviceGetCurrPcieLinkGeneration) n.nvmlDeviceGetCurrPcieLinkGeneration(g.nvml, &cg);
             if (n.nvmlDeviceGetMaxPcieLinkGeneration) n.nvmlDeviceGetMaxPcieLinkGeneration(g.nvml, &mg);
             r.value = cw;
+            PcieLink link;
+            link.current_gen = cg;
+            link.current_width = cw;
+            link.max_gen = mg;
+            link.max_width = mw;
+            link.load_gen = g.load.pcie_gen_max;
+            link.load_width = g.load.pcie_width_max;
             r.details = {{"current_width", static_cast<long long>(cw)}, {"max_width", static_cast<long long>(mw)},
-                         {"current_gen", static_cast<long long>(cg)}, {"max_gen", static_cast<long long>(mg)},
-                         {"note", std::string("the generation drops at idle to save power; only the width is scored")}};
+                         {"current_gen", static_cast<long long>(cg)}, {"max_gen", static_cast<long long>(mg)}};
+            if (link.load_gen > 0) {
+                r.details.emplace_back("load_gen", static_cast<long long>(link.load_gen));
+                r.details.emplace_back("load_width", static_cast<long long>(link.load_width));
+            }
+            r.details.emplace_back("note", std::string("an idle link lowers its generation to save power: the "
+                                                       "generation is scored by its maximum and under load"));
             if (const Sku* sku = ctx.baselines.find(g.name)) {
+                link.expected_width = sku->pcie_width;
+                link.expected_gen = sku->pcie_gen;
                 if (sku->pcie_width) r.details.emplace_back("expected_width", static_cast<long long>(*sku->pcie_width));
                 if (sku->pcie_gen) r.details.emplace_back("expected_gen", static_cast<long long>(*sku->pcie_gen));
             }
-            if (mw > 0 && cw < mw) {
-                r.status = TestStatus::degraded;
-                r.reason = "link trained at x" + std::to_string(cw) + " of x" + std::to_string(mw);
+            const PcieAssessment a = assess_pcie_link(link);
+            if (a.failed) {
+                r.status = TestStatus::failed;
+                r.reason = a.reason;
             }
         }));
     reg.push_back(std::make_unique<NvmlProbe>(
-        "nvml_xid", "Critical XID events raised during this run (NVML events)", "events", "xid_events",
+        "nvml_xid", "Critical XID events raised during this run; hardware XIDs fail (NVML events)", "events", "xid_events",
         "Critical XID events NVML delivered during the run.", [](const ProbeContext&, GpuDevice& g, NvmlApi& n, TestResult& r) {
             if (g.xid_events == nullptr || n.nvmlEventSetWait_v2 == nullptr) {
                 r.status = TestStatus::waived;
                 r.reason = "NVML XID events are not available on this GPU/driver";
                 return;
             }
-            long long count = 0, last = -1;
-            std::string xids;  // each code once, in the order first seen
-            std::set<long long> seen;
+            std::vector<XidEvent> events;
             nvmlEventData_t ev {};
-            while (n.nvmlEventSetWait_v2(g.xid_events, &ev, 0) == NVML_SUCCESS) {
-                if (ev.device == g.nvml) {
-                    ++count;
-                    last = static_cast<long long>(ev.eventData);
-                    if (seen.insert(last).second) xids += (xids.empty() ? "" : ",") + std::to_string(last);
-                }
-            }
-            r.value = static_cast<double>(count);
-            r.details = {{"window", std::string("from GPU open to this test; earlier XIDs are only in the kernel log")},
-                         {"xids", xids}};
-            if (last >= 0) r.details.emplace_back("last_xid", last);
-            if (count > 0) {
-                r.status = TestStatus::failed;
-                r.reason = std::to_string(count) + " critical XID event(s) during the run: XID " + xids;
-            }
+            while (n.nvmlEventSetWait_v2(g.xid_events, &ev, 0) == NVML_SUCCESS)
+                if (ev.device == g.nvml) events.push_back({static_cast<long long>(ev.eventData), ev.gpuInstanceId});
+            report_xids(events, g.mig ? g.gpu_instance : kNoInstance, r);
         }));
 }
 

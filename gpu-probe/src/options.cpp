@@ -1,6 +1,7 @@
 #include "options.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <sstream>
@@ -40,6 +41,18 @@ Status to_ratio(const std::string& flag, const std::string& text, double& out) {
     return Status::ok();
 }
 
+Status to_seconds(const std::string& flag, const std::string& text, double min, double max, double& out) {
+    char* end = nullptr;
+    double v = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0' || !(v >= min && v <= max)) {
+        char range[64];
+        std::snprintf(range, sizeof range, "[%g, %g]", min, max);
+        return Status::error(flag + " expects seconds in " + range + ", got '" + text + "'");
+    }
+    out = v;
+    return Status::ok();
+}
+
 struct Flag {
     const char* long_name;
     char short_name;  // 0 = none
@@ -73,6 +86,15 @@ std::vector<Flag> flags() {
         {"iterations", 'i', true, [](Options& o, const std::string& v) { return to_int("--iterations", v, 1, 100000, o.iterations); }},
         {"warmup", 'w', true, [](Options& o, const std::string& v) { return to_int("--warmup", v, 0, 100000, o.warmup); }},
         {"mem-size-mib", 'm', true, [](Options& o, const std::string& v) { return to_int("--mem-size-mib", v, 1, 1 << 20, o.mem_size_mib); }},
+        {"gemm-warmup-seconds", 0, true, [](Options& o, const std::string& v) { return to_seconds("--gemm-warmup-seconds", v, 0, 3600, o.gemm_warmup_seconds); }},
+        {"gemm-seconds", 0, true, [](Options& o, const std::string& v) { return to_seconds("--gemm-seconds", v, 0, 3600, o.gemm_seconds); }},
+        {"test-timeout", 0, true, [](Options& o, const std::string& v) { return to_seconds("--test-timeout", v, 0.1, 86400, o.test_timeout_seconds); }},
+        {"cublaslt", 0, true, [](Options& o, const std::string& v) { o.cublaslt_path = v; return Status::ok(); }},
+        {"inject-fault", 0, true, [](Options& o, const std::string& v) {
+             if (v != "gemm-corrupt") return Status::error("--inject-fault knows only 'gemm-corrupt', got '" + v + "'");
+             o.inject_fault = v;
+             return Status::ok();
+         }},
         {"threads", 'T', true, [](Options& o, const std::string& v) { return to_int("--threads", v, 1, 4096, o.threads); }},
         {"pass-ratio", 0, true, [](Options& o, const std::string& v) { return to_ratio("--pass-ratio", v, o.pass_ratio); }},
         {"degraded-ratio", 0, true, [](Options& o, const std::string& v) { return to_ratio("--degraded-ratio", v, o.degraded_ratio); }},
@@ -146,7 +168,14 @@ Sizes and repetitions:
   -i, --iterations N        timed repetitions, the median is reported (default 10)
   -w, --warmup N            untimed warm-up repetitions (default 3)
   -m, --mem-size-mib N      buffer size per array for bandwidth tests, MiB (default 256)
+      --gemm-warmup-seconds S   GPU GEMM warm-up on random data before timing (default 1)
+      --gemm-seconds S      GPU GEMM least timed duration, split over --iterations batches (default 2)
   -T, --threads N           CPU threads (default: all logical CPUs)
+GPU environment:
+      --cublaslt PATH       libcublasLt file or folder to use (default: loader path, CUDA and wheel folders)
+      --test-timeout S      watchdog per GPU test: a test still running after S seconds is an error, class
+                            timeout, and the run ends after writing its report (default 120)
+      --inject-fault KIND   testing only: gemm-corrupt corrupts one GEMM output element (the check must fail it)
 Scoring:
   -b, --baselines FILE      measured baselines CSV, gpu-baselines.csv (default: the copy embedded at build time)
       --catalogue FILE      SKU facts CSV, gpu-skus.csv (default: the copy embedded at build time)
@@ -164,6 +193,7 @@ Output:
 
 Exit codes: 0 healthy (or degraded), 1 unhealthy (a test failed or errored), 2 usage error,
 3 no GPU or driver (CPU tests still reported), 4 the report could not be pushed.
+A driver that is installed but broken (cuInit fails other than "no device") is a failed run (exit 1).
 )";
 }
 

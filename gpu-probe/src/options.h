@@ -21,6 +21,11 @@ struct Options {
     int iterations = 10;              // timed repetitions; the median is reported
     int warmup = 3;                   // untimed repetitions before timing
     int mem_size_mib = 256;           // per-buffer size for bandwidth tests
+    double gemm_warmup_seconds = 1.0; // GPU GEMM: untimed warm-up, long enough for clocks and power to settle
+    double gemm_seconds = 2.0;        // GPU GEMM: least timed duration, over --iterations batches
+    double test_timeout_seconds = 120; // watchdog per GPU test: past it the test is `error`, class timeout
+    std::string cublaslt_path;        // libcublasLt file or folder; empty = search (lib_search.h)
+    std::string inject_fault;         // test only: "gemm-corrupt" corrupts one GEMM output element
     int threads = 0;                  // CPU threads; 0 = all logical CPUs
     double pass_ratio = 0.90;         // ratio >= pass_ratio: passed
     double degraded_ratio = 0.75;     // ratio >= degraded_ratio: degraded; below: failed

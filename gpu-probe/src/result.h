@@ -51,7 +51,9 @@ const char* to_string(Verdict v);
 Verdict verdict_of_tests(const std::vector<TestResult>& tests);
 
 struct RunReport {
-    std::string schema_version = "1.1";  // 1.1: xids, expected PCIe link, error_class/error_code
+    // 1.1: xids, expected PCIe link, error_class/error_code. 1.2: gpu_error; details of load sampling, XID kinds,
+    // PCIe link under load, the GEMM check (checked_columns) and GPU_BUSY.
+    std::string schema_version = "1.2";
     std::string probe_version;
     std::string run_id;
     std::string request_id;   // empty unless --request-id
@@ -64,6 +66,8 @@ struct RunReport {
     double degraded_ratio = 0.75;
     std::string baselines_source;
     std::string gpu_status;   // "ok" or why no GPU was probed
+    // A driver installed but broken (cuInit failed other than "no device"): its class and code; a failed run.
+    std::optional<std::pair<std::string, std::string>> gpu_error;
     std::vector<std::string> gpus_not_visible;  // --gpus UUIDs this run could not see, so did not test
     std::vector<GpuReport> gpus;
     std::vector<TestResult> cpu_tests;

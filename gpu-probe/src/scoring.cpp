@@ -104,7 +104,7 @@ void finish_verdict(RunReport& report, bool gpu_present) {
         failed = failed || v == Verdict::failed;
         degraded = degraded || v == Verdict::degraded;
     }
-    if (failed) {
+    if (failed || report.gpu_error) {  // a broken driver fails the run even where no GPU could be named
         report.verdict = Verdict::failed;
         report.exit_code = 1;
     } else if (!gpu_present) {

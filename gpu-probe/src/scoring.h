@@ -25,7 +25,8 @@ void set_error(TestResult& r, const Status& s);
 // Gives an `error` result without an `error_class` detail the class `unknown`, so that every error carries one.
 void ensure_error_class(TestResult& r);
 
-// Run verdict and exit code: 1 when anything failed, else 3 when no GPU was probed, else 0.
+// Run verdict and exit code: 1 when anything failed or the driver is broken (gpu_error), else 3 when no GPU was
+// probed, else 0.
 void finish_verdict(RunReport& report, bool gpu_present);
 
 }  // namespace gpuprobe

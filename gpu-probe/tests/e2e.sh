@@ -18,7 +18,7 @@ python3 -m json.tool "$tmp/r.json" > /dev/null || fail "invalid JSON"
 python3 - "$tmp/r.json" <<'PY' || fail "JSON content"
 import json, re, sys
 r = json.load(open(sys.argv[1]))
-assert r["schema_version"] == "1.1"
+assert r["schema_version"] == "1.2"
 assert re.fullmatch(r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}", r["run_id"])
 for k in ("started_at", "finished_at"):
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", r[k]), r[k]

@@ -43,7 +43,8 @@ int main() {
     const std::vector<std::vector<const char*>> bad = {
         {"--bogus"}, {"-x"}, {"positional"}, {"--iterations"}, {"--iterations", "0"}, {"--iterations", "3x"},
         {"--gemm-size", "-5"}, {"--gpus", "a"}, {"--gpus", "-1"}, {"--gpus", "GPU-30ad6183"},
-        {"--gpus", "GPU-30ad6183-8b71-2bb3-ac89-5528898394ecff"}, {"--gpus", "MIG-30ad6183-8b71-2bb3-ac89-5528898394ec"}, {"--tests", ","}, {"--help=yes"}, {"--pass-ratio", "0"},
+        {"--gpus", "GPU-30ad6183-8b71-2bb3-ac89-5528898394ecff"}, {"--gpus", "MIG-30ad6183"}, {"--gpus", "MIX-30ad6183-8b71-2bb3-ac89-5528898394ec"}, {"--test-timeout", "0"},
+        {"--gemm-seconds", "-1"}, {"--inject-fault", "ecc"}, {"--tests", ","}, {"--help=yes"}, {"--pass-ratio", "0"},
         {"--pass-ratio", "0.7", "--degraded-ratio", "0.8"}, {"--token-file", "t"}, {"--test", "gemm_bf16"},
     };
     for (const auto& args : bad) {
@@ -93,6 +94,29 @@ int main() {
         }
         unsigned char bytes[16] = {0x30, 0xad, 0x61, 0x83, 0x8b, 0x71, 0x2b, 0xb3, 0xac, 0x89, 0x55, 0x28, 0x89, 0x83, 0x94, 0xec};
         EXPECT_EQ(format_gpu_uuid(bytes), present[1]);
+        // A MIG slice prints as dcgm-exporter and nvidia-smi -L print it, and --gpus takes it (any case).
+        EXPECT_EQ(format_gpu_uuid(bytes, true), "MIG-30ad6183-8b71-2bb3-ac89-5528898394ec");
+        Options mig;
+        EXPECT(parse({"--gpus", "mig-30AD6183-8b71-2bb3-ac89-5528898394ec"}, mig).is_ok());
+        EXPECT_EQ(mig.gpus[0].uuid, "MIG-30ad6183-8b71-2bb3-ac89-5528898394ec");
+        std::vector<int> ordinals;
+        std::vector<std::string> not_visible;
+        EXPECT(resolve_gpu_selection(mig.gpus, {present[0], "MIG-30ad6183-8b71-2bb3-ac89-5528898394ec"}, ordinals,
+                                     not_visible).is_ok());
+        EXPECT(ordinals == std::vector<int>{1});
+    }
+    // GPU environment and load options, with their defaults.
+    {
+        Options d;
+        EXPECT(parse({}, d).is_ok());
+        EXPECT(d.gemm_warmup_seconds == 1.0 && d.gemm_seconds == 2.0 && d.test_timeout_seconds == 120);
+        EXPECT(d.cublaslt_path.empty() && d.inject_fault.empty());
+        Options o;
+        EXPECT(parse({"--gemm-warmup-seconds", "0.5", "--gemm-seconds=0", "--test-timeout", "3", "--cublaslt",
+                      "/opt/lib/libcublasLt.so.12", "--inject-fault", "gemm-corrupt"}, o).is_ok());
+        EXPECT(o.gemm_warmup_seconds == 0.5 && o.gemm_seconds == 0 && o.test_timeout_seconds == 3);
+        EXPECT_EQ(o.cublaslt_path, "/opt/lib/libcublasLt.so.12");
+        EXPECT_EQ(o.inject_fault, "gemm-corrupt");
     }
     // Exact key selection: no substring or prefix matching; order follows the registry; duplicates run once.
     Registry reg = make_registry();

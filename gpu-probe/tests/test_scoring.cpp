@@ -114,5 +114,11 @@ int main() {
     rep.cpu_tests = {fail};
     finish_verdict(rep, false);
     EXPECT(rep.exit_code == 1);  // a failure outranks "no GPU"
+    // A broken driver (cuInit 999 or 803) is a failed run, never "no GPU", even when no GPU could be named.
+    RunReport broken;
+    broken.cpu_tests = {waived};
+    broken.gpu_error = std::make_pair(std::string("hardware"), std::string("CUDA_ERROR_UNKNOWN"));
+    finish_verdict(broken, false);
+    EXPECT(broken.exit_code == 1 && broken.verdict == Verdict::failed);
     return TEST_RESULT();
 }

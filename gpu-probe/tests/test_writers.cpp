@@ -59,16 +59,17 @@ static RunReport fixture() {
     xid.unit = "events";
     xid.metric = "xid_events";
     xid.metric_help = "Critical XID events NVML delivered during the run.";
-    xid.reason = "3 critical XID event(s) during the run: XID 79,48";
-    xid.details = {{"xids", std::string("79,48")}, {"last_xid", 48LL}};
+    xid.reason = "hardware XID 79,48 during the run";
+    xid.details = {{"xids", std::string("79,48,13")}, {"hardware_xids", std::string("79,48")},
+                   {"application_xids", std::string("13")}, {"last_xid", 13LL}};
     TestResult link;
     link.key = "nvml_pcie_link";
-    link.status = TestStatus::degraded;
+    link.status = TestStatus::failed;
     link.value = 8;
     link.unit = "lanes";
-    link.reason = "link trained at x8 of x16";
+    link.reason = "link trained at x8 of x16 (the SKU's)";
     link.details = {{"current_width", 8LL}, {"max_width", 16LL}, {"current_gen", 5LL}, {"max_gen", 5LL},
-                    {"expected_width", 16LL}, {"expected_gen", 5LL}};
+                    {"load_gen", 5LL}, {"load_width", 8LL}, {"expected_width", 16LL}, {"expected_gen", 5LL}};
     g.tests = {bf16, fp8, ecc, xid, link};
     r.gpus = {g};
     TestResult cpu;
@@ -110,6 +111,11 @@ int main(int argc, char** argv) {
     r.gpus_not_visible = {"GPU-11111111-2222-3333-4444-555555555555"};
     EXPECT(report_to_json(r).find("\"gpus_not_visible\": [\n    \"GPU-11111111-2222-3333-4444-555555555555\"\n  ]") !=
            std::string::npos);
+    // A broken driver's class and code, only when there is one.
+    EXPECT(report_to_json(r).find("gpu_error") == std::string::npos);
+    r.gpu_error = std::make_pair(std::string("hardware"), std::string("CUDA_ERROR_UNKNOWN"));
+    EXPECT(report_to_json(r).find("\"gpu_error\": {\n    \"error_class\": \"hardware\",\n    \"error_code\": "
+                                  "\"CUDA_ERROR_UNKNOWN\"\n  }") != std::string::npos);
     // Escaping details.
     EXPECT_EQ(JsonWriter::escape("a\"b\\c\n\x1f"), "\"a\\\"b\\\\c\\n\\u001f\"");
     EXPECT_EQ(JsonWriter::escape("\xE2\x86\x94"), "\"\xE2\x86\x94\"");      // valid UTF-8 passes through
