@@ -10,8 +10,8 @@ import java.net.URI;
 import java.util.stream.Stream;
 import org.aitelemetry.devkit.http.ManagementPathSpellings;
 import org.aitelemetry.devkit.http.RawHttpExchange;
+import org.aitelemetry.devkit.http.TestManagementInterface;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
-import org.aitelemetry.worker.ManagementInterface;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -42,10 +42,10 @@ class ManagementInterfaceTest {
 
     @Test
     void theManagementInterfaceServesHealthAndMetrics() throws IOException {
-        RawHttpExchange ready = RawHttpExchange.get(ManagementInterface.root(), "/q/health/ready");
+        RawHttpExchange ready = RawHttpExchange.get(TestManagementInterface.root(), "/q/health/ready");
         assertThat(ready.status()).isEqualTo(200);
         assertThat(ready.body()).contains("\"checks\"").contains("UP");
-        RawHttpExchange metrics = RawHttpExchange.get(ManagementInterface.root(), "/q/metrics");
+        RawHttpExchange metrics = RawHttpExchange.get(TestManagementInterface.root(), "/q/metrics");
         assertThat(metrics.status()).isEqualTo(200);
         assertThat(metrics.body()).contains("# TYPE telemetry_");
     }
