@@ -43,7 +43,8 @@ class OverlaysTest {
         assertThat(manifests.objects()).extracting(KubeObject::id).contains(
                 "Deployment ai-telemetry/telemetry-worker", "Deployment ai-telemetry/telemetry-site",
                 "Route ai-telemetry/telemetry-worker", "Route ai-telemetry/telemetry-site",
-                "HorizontalPodAutoscaler ai-telemetry/telemetry-site", "ServiceMonitor ai-telemetry/telemetry-worker",
+                "HorizontalPodAutoscaler ai-telemetry/telemetry-site", "PodMonitor ai-telemetry/telemetry-worker",
+                "PodMonitor ai-telemetry/telemetry-site",
                 "Cluster ai-telemetry/telemetry-db", "OpenTelemetryCollector ai-telemetry/telemetry",
                 "TempoMonolithic ai-telemetry/telemetry", "PrometheusRule ai-telemetry/gpu-usage",
                 "AlertmanagerConfig ai-telemetry/telemetry-worker", "KeycloakRealmImport keycloak/ai-telemetry",

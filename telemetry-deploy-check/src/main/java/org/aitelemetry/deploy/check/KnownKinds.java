@@ -33,6 +33,7 @@ final class KnownKinds implements Check {
             Map.entry("PriorityClass", "scheduling.k8s.io/v1"),
             Map.entry("Route", "route.openshift.io/v1"),
             Map.entry("ServiceMonitor", "monitoring.coreos.com/v1"),
+            Map.entry("PodMonitor", "monitoring.coreos.com/v1"),
             Map.entry("PrometheusRule", "monitoring.coreos.com/v1"),
             Map.entry("AlertmanagerConfig", "monitoring.coreos.com/v1beta1"),
             Map.entry("Cluster", "postgresql.cnpg.io/v1"),

@@ -9,7 +9,8 @@ import org.aitelemetry.deploy.render.Manifests;
 
 /**
  * Traffic reaches something: a Service selects pods and targets ports they declare; a Route names a Service and one
- * of its ports; a ServiceMonitor selects a Service and names its port.
+ * of its ports; a ServiceMonitor selects a Service and names its port; a PodMonitor selects pods and names a port
+ * they declare.
  */
 final class ServiceReferences implements Check {
 
@@ -54,6 +55,19 @@ final class ServiceReferences implements Check {
                 String port = endpoint.path("port").asText();
                 if (services.stream().noneMatch(s -> hasPort(s, port))) {
                     findings.add(Finding.of(monitor, "port " + port + " is no port of the Services it selects"));
+                }
+            }
+        }
+        for (KubeObject monitor : manifests.ofKind("PodMonitor")) {
+            List<PodTemplate> selected = pods.stream().filter(p -> p.namespace().equals(monitor.namespace())
+                    && LabelSelector.matches(monitor.at("/spec/selector"), p.labels())).toList();
+            if (selected.isEmpty()) {
+                findings.add(Finding.of(monitor, "selects no pod"));
+            }
+            for (JsonNode endpoint : monitor.at("/spec/podMetricsEndpoints")) {
+                String port = endpoint.path("port").asText();
+                if (!selected.isEmpty() && selected.stream().noneMatch(p -> declares(p, port))) {
+                    findings.add(Finding.of(monitor, "port " + port + " is no port of the pods it selects"));
                 }
             }
         }

@@ -64,14 +64,36 @@ class ManifestValidatorTest {
                 mistake("a Route without edge TLS",
                         edit("Route", "telemetry-site", o -> obj(o, "/spec/tls").put("termination", "passthrough")),
                         "TLS termination is not edge"),
-                mistake("a ServiceMonitor on a missing port",
-                        edit("ServiceMonitor", "telemetry-worker", o -> obj(o, "/spec/endpoints/0").put("port",
+                mistake("a PodMonitor on a port its pods lack",
+                        edit("PodMonitor", "telemetry-worker", o -> obj(o, "/spec/podMetricsEndpoints/0").put("port",
                                 "metrics")),
+                        "PodMonitor ai-telemetry/telemetry-worker: port metrics is no port of the pods it selects"),
+                mistake("a PodMonitor selecting no pod",
+                        edit("PodMonitor", "telemetry-site", o -> obj(o, "/spec/selector/matchLabels")
+                                .put("app.kubernetes.io/name", "telemetry-sight")),
+                        "PodMonitor ai-telemetry/telemetry-site: selects no pod"),
+                mistake("metrics scraped from the application port",
+                        edit("PodMonitor", "telemetry-worker", o -> obj(o, "/spec/podMetricsEndpoints/0").put("port",
+                                "http")),
+                        "scrapes /q/metrics on port http, which is not the management interface"),
+                mistake("health probes on the application port, which the Service routes",
+                        edit("Deployment", "telemetry-site", o -> obj(o,
+                                "/spec/template/spec/containers/0/livenessProbe/httpGet").put("port", "http")),
+                        "Service ai-telemetry/telemetry-site: targets port http, where Deployment "
+                                + "ai-telemetry/telemetry-site serves health"),
+                mistake("a Service exposing the management interface",
+                        edit("Service", "telemetry-worker", o -> ((ArrayNode) o.at("/spec/ports")).addObject()
+                                .put("name", "management").put("port", 9000).put("targetPort", "management")),
+                        "targets port management, where Deployment ai-telemetry/telemetry-worker serves health"),
+                mistake("metrics scraped through a Service",
+                        edit("PodMonitor", "telemetry-worker", ManifestValidatorTest::intoServiceMonitor),
+                        "scrapes /q/metrics through a Service"),
+                mistake("a ServiceMonitor on a port its Services lack",
+                        edit("PodMonitor", "telemetry-worker", o -> {
+                            intoServiceMonitor(o);
+                            obj(o, "/spec/endpoints/0").put("port", "metrics");
+                        }),
                         "port metrics is no port of the Services it selects"),
-                mistake("a ServiceMonitor selecting no Service",
-                        edit("ServiceMonitor", "telemetry-worker", o -> obj(o, "/spec/selector/matchLabels")
-                                .put("app.kubernetes.io/name", "worker")),
-                        "ServiceMonitor ai-telemetry/telemetry-worker: selects no Service"),
                 mistake("a PodDisruptionBudget selecting no pod",
                         edit("PodDisruptionBudget", "telemetry-site", o -> obj(o, "/spec/selector/matchLabels")
                                 .put("app.kubernetes.io/name", "site")),
@@ -239,6 +261,13 @@ class ManifestValidatorTest {
             targets.forEach(o -> change.accept(o.body()));
             return manifests;
         };
+    }
+
+    /** The worker's PodMonitor turned into a ServiceMonitor on the same port, selecting the worker's Service. */
+    private static void intoServiceMonitor(ObjectNode monitor) {
+        monitor.put("kind", "ServiceMonitor");
+        ObjectNode spec = obj(monitor, "/spec");
+        spec.set("endpoints", spec.remove("podMetricsEndpoints"));
     }
 
     private static UnaryOperator<Manifests> remove(String kind, String name) {

@@ -54,7 +54,7 @@ public final class ApiBenchmark {
         ApiLoad.Result result = load.await();
         report.load(result, cpu, ProcessMemory.residentMib(site.pid()));
         if (options.floorSeconds() > 0) {
-            ApiLoad floor = new ApiLoad(site.url(), token, ApiMix.parse(ApiOperation.HEALTH_LIVE.key()), targets,
+            ApiLoad floor = new ApiLoad(site.managementUrl(), token, ApiMix.parse(ApiOperation.HEALTH_LIVE.key()), targets,
                     options.threads());
             report.floor(floor.run(options.rate(), 1, options.floorSeconds()), result);
         }

@@ -8,7 +8,8 @@ import java.util.function.BiFunction;
 /**
  * The requests of the API benchmark, each a GET of the contract (src/main/openapi/telemetry-api.yaml) as a researcher
  * would send it, with its default weight in the mix. Targets are drawn from the seeded rows; project data from the
- * caller's own project. {@link #HEALTH_LIVE} is the floor, unauthenticated and without the database, weight 0.
+ * caller's own project. {@link #HEALTH_LIVE} is the floor, unauthenticated and without the database, weight 0; it is
+ * served on the management interface only, where {@link ApiBenchmark} sends it.
  */
 enum ApiOperation {
 

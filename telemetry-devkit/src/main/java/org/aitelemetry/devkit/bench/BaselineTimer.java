@@ -10,8 +10,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The worker's Micrometer timer {@code telemetry.health.fleet-baseline.recompute} as {@code /q/metrics} exposes it
- * (summed over its label sets): recomputes so far, their total and the recent maximum, in seconds.
+ * The worker's Micrometer timer {@code telemetry.health.fleet-baseline.recompute} as {@code /q/metrics} of its
+ * management interface exposes it (summed over its label sets): recomputes so far, their total and the recent
+ * maximum, in seconds.
  */
 record BaselineTimer(double count, double sum, double max) {
 
@@ -20,9 +21,9 @@ record BaselineTimer(double count, double sum, double max) {
             Pattern.MULTILINE);
 
     /** Empty when the worker has no such timer (a build without the fleet-baseline job) or has not recomputed yet. */
-    static Optional<BaselineTimer> read(String workerUrl) throws IOException, InterruptedException {
+    static Optional<BaselineTimer> read(String managementUrl) throws IOException, InterruptedException {
         HttpResponse<String> answer = HttpClient.newHttpClient().send(
-                HttpRequest.newBuilder(URI.create(workerUrl + "/q/metrics")).GET().build(),
+                HttpRequest.newBuilder(URI.create(managementUrl + "/q/metrics")).GET().build(),
                 HttpResponse.BodyHandlers.ofString());
         return answer.statusCode() == 200 ? parse(answer.body()) : Optional.empty();
     }

@@ -167,9 +167,9 @@ public final class HealthBenchmark {
         }
         HealthRows rows = HealthRows.check(jdbcUrl, poster.created(), options.gpusPerNode());
         report.stored(rows, poster.outcomes(), poster.failures());
-        Optional<BaselineTimer> before = BaselineTimer.read(worker.url());
+        Optional<BaselineTimer> before = BaselineTimer.read(worker.managementUrl());
         Thread.sleep(QUIET_MILLIS);
-        report.baseline(before, BaselineTimer.read(worker.url()), rows.resultGpus());
+        report.baseline(before, BaselineTimer.read(worker.managementUrl()), rows.resultGpus());
         return rows.complete() && poster.failures() == 0 && unseen == 0;
     }
 

@@ -77,7 +77,7 @@ public final class IngestBenchmark {
         boolean sound = report.stored(result, IngestRows.count(jdbcUrl), pending, drainSeconds);
         if (options.floorSeconds() > 0) {
             CpuSample before = CpuSample.take(worker.pid(), postmasterPid);
-            RoundTripFloor.Result floor = RoundTripFloor.measure(URI.create(worker.url() + "/q/health/live"),
+            RoundTripFloor.Result floor = RoundTripFloor.measure(URI.create(worker.managementUrl() + "/q/health/live"),
                     options.senders(), options.floorSeconds());
             report.floor(floor, CpuSample.take(worker.pid(), postmasterPid).minus(before), result);
         }

@@ -12,7 +12,8 @@ import java.util.List;
 
 /**
  * The floor under any ingest figure: the same number of closed-loop threads, on the same kind of client, asking the
- * worker for {@code /q/health/live} (no body, no database, no token). After one unmeasured second, every answer counts.
+ * worker's management interface for {@code /q/health/live} (no body, no database, no token). After one unmeasured
+ * second, every answer counts.
  */
 final class RoundTripFloor {
 

@@ -4,22 +4,25 @@ import static org.aitelemetry.devkit.CommandLineArgs.bounded;
 import static org.aitelemetry.devkit.CommandLineArgs.value;
 
 import java.nio.file.Path;
+import org.aitelemetry.devkit.launcher.PlatformOptions.ManagementPorts;
 import org.aitelemetry.devkit.fleet.FleetSpec;
 
 /** Command-line options of the local run. */
-record LaunchOptions(Path projectRoot, int workerPort, int sitePort, long seed, int clusters, int nodesPerCluster,
-        int gpusPerNode, boolean help) {
+record LaunchOptions(Path projectRoot, int workerPort, int sitePort, ManagementPorts managementPorts, long seed,
+        int clusters, int nodesPerCluster, int gpusPerNode, boolean help) {
 
     static final String USAGE = """
             Usage: bin/run-local [options]
-              --worker-port N         HTTP port of telemetry-worker (default 8081)
-              --site-port N           HTTP port of telemetry-site (default 8080)
-              --seed N                seed of the simulated GPU fleet (default 1)
-              --clusters N            simulated clusters (default 2)
-              --nodes-per-cluster N   simulated GPU nodes per cluster (default 4)
-              --gpus-per-node N       GPUs per simulated node (default 8)
-              --root DIR              project root holding the built apps (default: current directory)
-              --help                  show this help
+              --worker-port N             HTTP port of telemetry-worker (default 8081)
+              --site-port N               HTTP port of telemetry-site (default 8080)
+              --worker-management-port N  health and metrics of telemetry-worker (default 9001)
+              --site-management-port N    health and metrics of telemetry-site (default 9000)
+              --seed N                    seed of the simulated GPU fleet (default 1)
+              --clusters N                simulated clusters (default 2)
+              --nodes-per-cluster N       simulated GPU nodes per cluster (default 4)
+              --gpus-per-node N           GPUs per simulated node (default 8)
+              --root DIR                  project root holding the built apps (default: current directory)
+              --help                      show this help
             Every other component (PostgreSQL, Keycloak, Prometheus, Alertmanager, the OTLP receiver, the fleet
             simulator) takes a free loopback port; logs go to target/devkit/<component>/. A client-credentials
             token of Keycloak's alertmanager client (role alerts-writer) is written to target/devkit/oidc/.
@@ -29,6 +32,8 @@ record LaunchOptions(Path projectRoot, int workerPort, int sitePort, long seed, 
         Path root = Path.of("").toAbsolutePath();
         int workerPort = 8081;
         int sitePort = 8080;
+        int workerManagementPort = 9001;
+        int siteManagementPort = 9000;
         long seed = 1;
         int clusters = 2;
         int nodes = 4;
@@ -38,6 +43,8 @@ record LaunchOptions(Path projectRoot, int workerPort, int sitePort, long seed, 
             switch (args[i]) {
                 case "--worker-port" -> workerPort = bounded(args, ++i, 1, 65535);
                 case "--site-port" -> sitePort = bounded(args, ++i, 1, 65535);
+                case "--worker-management-port" -> workerManagementPort = bounded(args, ++i, 1, 65535);
+                case "--site-management-port" -> siteManagementPort = bounded(args, ++i, 1, 65535);
                 case "--seed" -> seed = bounded(args, ++i, 0, Integer.MAX_VALUE);
                 case "--clusters" -> clusters = bounded(args, ++i, 1, 50);
                 case "--nodes-per-cluster" -> nodes = bounded(args, ++i, 1, 5000);
@@ -47,13 +54,14 @@ record LaunchOptions(Path projectRoot, int workerPort, int sitePort, long seed, 
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
-        return new LaunchOptions(root, workerPort, sitePort, seed, clusters, nodes, gpus, help);
+        return new LaunchOptions(root, workerPort, sitePort, new ManagementPorts(workerManagementPort,
+                siteManagementPort), seed, clusters, nodes, gpus, help);
     }
 
     /** The platform these options describe; each cluster has at least two projects, one per node when more. */
     PlatformOptions platformOptions() {
         FleetSpec fleet = FleetSpec.builder(seed).clusterCount(clusters).nodesPerCluster(nodesPerCluster)
                 .gpusPerNode(gpusPerNode).projectsPerCluster(Math.max(2, nodesPerCluster)).build();
-        return PlatformOptions.of(projectRoot, fleet).withPorts(workerPort, sitePort);
+        return PlatformOptions.of(projectRoot, fleet).withPorts(workerPort, sitePort, managementPorts);
     }
 }

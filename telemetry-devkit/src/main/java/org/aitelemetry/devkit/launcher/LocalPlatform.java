@@ -59,8 +59,8 @@ public final class LocalPlatform {
         return """
 
                 AI Telemetry is running (Ctrl-C stops everything).
-                  site         %s        health %s/q/health
-                  worker       %s        health %s/q/health
+                  site         %s        health %s/q/health  metrics %s/q/metrics
+                  worker       %s        health %s/q/health  metrics %s/q/metrics
                   keycloak     %s  (realm %s, keycloak/README.md)
                   postgres     %s  (user %s)
                   prometheus   %s  (metric source "local" of the worker and the site; rules alertmanager/rules/)
@@ -78,7 +78,8 @@ public final class LocalPlatform {
                   curl -s -d grant_type=client_credentials -d client_id=%s -d client_secret=%s \\
                     %s | sed 's/.*"access_token":"\\([^"]*\\)".*/\\1/' > %s
                 """.formatted(
-                platform.siteUrl(), platform.siteUrl(), platform.workerUrl(), platform.workerUrl(),
+                platform.siteUrl(), platform.siteManagementUrl(), platform.siteManagementUrl(), platform.workerUrl(),
+                platform.workerManagementUrl(), platform.workerManagementUrl(),
                 platform.keycloak().url(), platform.realm(), platform.jdbcUrl(), PostgresComponent.USER,
                 platform.prometheusUrl(), platform.alertmanager().url(),
                 KeycloakClients.ALERTMANAGER, platform.otlpReceiver().tracesUrl(), platform.simulator().url(),

@@ -81,8 +81,8 @@ public final class Platform implements AutoCloseable {
                 .withTargets(simulator.scrapeTargets())
                 .withRuleFiles(List.of(options.projectRoot().resolve(USAGE_RULES)))
                 .withAlertmanagers(List.of(alertmanager.address()))));
-        start(app("telemetry-worker", options.workerPort(), workerConfig()));
-        start(app("telemetry-site", options.sitePort(), siteConfig()));
+        start(app("telemetry-worker", options.workerPort(), options.managementPorts().worker(), workerConfig()));
+        start(app("telemetry-site", options.sitePort(), options.managementPorts().site(), siteConfig()));
     }
 
     private AlertmanagerSettings alertmanagerSettings() throws IOException {
@@ -122,9 +122,10 @@ public final class Platform implements AutoCloseable {
         return Files.writeString(file, content + "\n");
     }
 
-    private QuarkusAppComponent app(String module, int port, Map<String, String> config) {
+    private QuarkusAppComponent app(String module, int port, int managementPort, Map<String, String> config) {
         Path jar = options.projectRoot().resolve(module).resolve("target/quarkus-app/quarkus-run.jar");
-        return new QuarkusAppComponent(module, jar, port, config, ShippedJvmOptions.of(module), options.workspace());
+        return new QuarkusAppComponent(module, jar, port, config, ShippedJvmOptions.of(module), options.workspace())
+                .withManagementPort(managementPort);
     }
 
     private <C extends Component> C start(C component) throws Exception {
@@ -166,6 +167,16 @@ public final class Platform implements AutoCloseable {
 
     public String workerUrl() {
         return "http://127.0.0.1:" + options.workerPort();
+    }
+
+    /** The site's management interface: /q/health, /q/metrics. */
+    public String siteManagementUrl() {
+        return "http://127.0.0.1:" + options.managementPorts().site();
+    }
+
+    /** The worker's management interface: /q/health, /q/metrics. */
+    public String workerManagementUrl() {
+        return "http://127.0.0.1:" + options.managementPorts().worker();
     }
 
     /** Keycloak's URLs ({@code url()}, {@code realmUrl()}, {@code tokenUrl()}) and tokens of its clients. */

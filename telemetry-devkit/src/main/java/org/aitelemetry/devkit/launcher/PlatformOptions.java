@@ -13,13 +13,19 @@ import org.aitelemetry.devkit.keycloak.RealmImport;
  * @param workspace      where components keep data and logs
  * @param workerPort     HTTP port of telemetry-worker
  * @param sitePort       HTTP port of telemetry-site
+ * @param managementPorts the apps' management interfaces (health, metrics)
  * @param fleet          the simulated GPU fleet
  * @param scrapeInterval Prometheus' scrape and rule evaluation interval
  * @param syncInterval   the worker's fleet sync interval, whole seconds
  * @param realms         what Keycloak imports: the product realm, or with the test clients for tests
  */
-public record PlatformOptions(Path projectRoot, Workspace workspace, int workerPort, int sitePort, FleetSpec fleet,
-        Duration scrapeInterval, Duration syncInterval, RealmImport realms) {
+public record PlatformOptions(Path projectRoot, Workspace workspace, int workerPort, int sitePort,
+        ManagementPorts managementPorts, FleetSpec fleet, Duration scrapeInterval, Duration syncInterval,
+        RealmImport realms) {
+
+    /** Where the apps serve health and metrics: a port of their own each, never the application port. */
+    public record ManagementPorts(int worker, int site) {
+    }
 
     public PlatformOptions {
         projectRoot = projectRoot.toAbsolutePath().normalize();
@@ -29,30 +35,33 @@ public record PlatformOptions(Path projectRoot, Workspace workspace, int workerP
     }
 
     /**
-     * The local run's defaults: the usual ports (worker 8081, site 8080), {@code target/devkit} of the project root,
-     * a 5 s scrape interval (lively enough to watch, light on a laptop), a sync every 15 s, the product realm.
+     * The local run's defaults: the usual ports (worker 8081, site 8080; their management interfaces 9001 and 9000, as
+     * in the apps' dev profiles), {@code target/devkit} of the project root, a 5 s scrape interval (lively enough to
+     * watch, light on a laptop), a sync every 15 s, the product realm.
      */
     public static PlatformOptions of(Path projectRoot, FleetSpec fleet) {
         return new PlatformOptions(projectRoot, new Workspace(projectRoot.toAbsolutePath().resolve("target/devkit")),
-                8081, 8080, fleet, Duration.ofSeconds(5), Duration.ofSeconds(15), RealmImport.PRODUCT_REALM);
+                8081, 8080, new ManagementPorts(9001, 9000), fleet, Duration.ofSeconds(5), Duration.ofSeconds(15),
+                RealmImport.PRODUCT_REALM);
     }
 
     public PlatformOptions withWorkspace(Workspace newWorkspace) {
-        return new PlatformOptions(projectRoot, newWorkspace, workerPort, sitePort, fleet, scrapeInterval, syncInterval,
-                realms);
+        return new PlatformOptions(projectRoot, newWorkspace, workerPort, sitePort, managementPorts, fleet,
+                scrapeInterval, syncInterval, realms);
     }
 
-    public PlatformOptions withPorts(int newWorkerPort, int newSitePort) {
-        return new PlatformOptions(projectRoot, workspace, newWorkerPort, newSitePort, fleet, scrapeInterval,
-                syncInterval, realms);
+    public PlatformOptions withPorts(int newWorkerPort, int newSitePort, ManagementPorts newManagementPorts) {
+        return new PlatformOptions(projectRoot, workspace, newWorkerPort, newSitePort, newManagementPorts, fleet,
+                scrapeInterval, syncInterval, realms);
     }
 
     public PlatformOptions withIntervals(Duration scrape, Duration sync) {
-        return new PlatformOptions(projectRoot, workspace, workerPort, sitePort, fleet, scrape, sync, realms);
+        return new PlatformOptions(projectRoot, workspace, workerPort, sitePort, managementPorts, fleet, scrape, sync,
+                realms);
     }
 
     public PlatformOptions withRealms(RealmImport newRealms) {
-        return new PlatformOptions(projectRoot, workspace, workerPort, sitePort, fleet, scrapeInterval, syncInterval,
-                newRealms);
+        return new PlatformOptions(projectRoot, workspace, workerPort, sitePort, managementPorts, fleet,
+                scrapeInterval, syncInterval, newRealms);
     }
 }

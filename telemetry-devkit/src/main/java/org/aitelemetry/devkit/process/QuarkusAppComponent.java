@@ -10,12 +10,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.aitelemetry.devkit.Component;
+import org.aitelemetry.devkit.LoopbackPorts;
 import org.aitelemetry.devkit.Workspace;
 
 /**
  * One of the platform's Quarkus applications run from its built aot-jar with its class-data archive (recorded by the
  * first run, see {@link ClassDataArchive}), configured through system properties, and considered started once its
- * readiness endpoint answers UP.
+ * readiness endpoint answers UP. Health and metrics are on the management interface, a port of their own
+ * ({@link #managementUrl()}; a free loopback port unless {@link #withManagementPort(int)} names one).
  */
 public final class QuarkusAppComponent implements Component {
 
@@ -26,6 +28,7 @@ public final class QuarkusAppComponent implements Component {
     private final String name;
     private final Path runnerJar;
     private final int port;
+    private int managementPort = LoopbackPorts.free();
     private final Map<String, String> config;
     private final List<String> jvmOptions;
     private final Workspace workspace;
@@ -50,6 +53,12 @@ public final class QuarkusAppComponent implements Component {
         this.classData = new ClassDataArchive(appDir());
     }
 
+    /** Serves health and metrics on this port (the local run's fixed ports) instead of a free one. */
+    public QuarkusAppComponent withManagementPort(int newManagementPort) {
+        managementPort = newManagementPort;
+        return this;
+    }
+
     /** Runs without a class-data archive, neither mapping nor recording one: the start-up benchmark's baseline. */
     public QuarkusAppComponent withoutClassDataArchive() {
         useClassData = false;
@@ -63,6 +72,11 @@ public final class QuarkusAppComponent implements Component {
 
     public String url() {
         return "http://127.0.0.1:" + port;
+    }
+
+    /** The management interface: {@code /q/health/*} and {@code /q/metrics}, which the application port lacks. */
+    public String managementUrl() {
+        return "http://127.0.0.1:" + managementPort;
     }
 
     /** Process id of the running application. */
@@ -118,6 +132,8 @@ public final class QuarkusAppComponent implements Component {
         command.addAll(jvmOptions);
         command.add("-Dquarkus.http.port=" + port);
         command.add("-Dquarkus.http.host=127.0.0.1");
+        command.add("-Dquarkus.management.port=" + managementPort);
+        command.add("-Dquarkus.management.host=127.0.0.1");
         config.forEach((key, value) -> command.add("-D" + key + "=" + value));
         command.add("-jar");
         command.add(runnerJar.getFileName().toString());
@@ -130,7 +146,7 @@ public final class QuarkusAppComponent implements Component {
 
     private void awaitReady() throws InterruptedException {
         try {
-            HttpReadiness.await(process, URI.create(url() + "/q/health/ready"), READY_TIMEOUT, logFile());
+            HttpReadiness.await(process, URI.create(managementUrl() + "/q/health/ready"), READY_TIMEOUT, logFile());
         } catch (IllegalStateException notReady) {
             stop();
             throw notReady;

@@ -15,6 +15,7 @@ class LaunchOptionsTest {
         LaunchOptions options = LaunchOptions.parse(new String[0]);
         assertThat(options.sitePort()).isEqualTo(8080);
         assertThat(options.workerPort()).isEqualTo(8081);
+        assertThat(options.managementPorts()).isEqualTo(new PlatformOptions.ManagementPorts(9001, 9000));
         assertThat(options.clusters() * options.nodesPerCluster() * options.gpusPerNode()).isEqualTo(64);
         assertThat(options.help()).isFalse();
     }
@@ -22,9 +23,11 @@ class LaunchOptionsTest {
     @Test
     void readsEveryOption() {
         LaunchOptions options = LaunchOptions.parse(new String[] {"--site-port", "9080", "--worker-port", "9081",
-            "--seed", "7", "--clusters", "3", "--nodes-per-cluster", "10", "--gpus-per-node", "4", "--help"});
+            "--site-management-port", "9090", "--worker-management-port", "9091", "--seed", "7", "--clusters", "3",
+            "--nodes-per-cluster", "10", "--gpus-per-node", "4", "--help"});
         assertThat(options.sitePort()).isEqualTo(9080);
         assertThat(options.workerPort()).isEqualTo(9081);
+        assertThat(options.managementPorts()).isEqualTo(new PlatformOptions.ManagementPorts(9091, 9090));
         assertThat(options.seed()).isEqualTo(7);
         assertThat(options.clusters()).isEqualTo(3);
         assertThat(options.nodesPerCluster()).isEqualTo(10);
@@ -41,6 +44,7 @@ class LaunchOptionsTest {
         assertThat(platform.workspace().root()).isEqualTo(Path.of("/checkout/target/devkit"));
         assertThat(platform.sitePort()).isEqualTo(9080);
         assertThat(platform.workerPort()).isEqualTo(9081);
+        assertThat(platform.managementPorts()).isEqualTo(new PlatformOptions.ManagementPorts(9001, 9000));
         assertThat(platform.fleet().seed()).isEqualTo(7);
         assertThat(platform.fleet().gpuCount()).isEqualTo(3 * 5 * 2);
         assertThat(platform.fleet().projectsPerCluster()).as("one per node").isEqualTo(5);

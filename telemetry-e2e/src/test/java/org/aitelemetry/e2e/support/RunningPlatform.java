@@ -8,6 +8,7 @@ import org.aitelemetry.devkit.keycloak.RealmImport;
 import org.aitelemetry.devkit.launcher.ConsoleProgress;
 import org.aitelemetry.devkit.launcher.Platform;
 import org.aitelemetry.devkit.launcher.PlatformOptions;
+import org.aitelemetry.devkit.launcher.PlatformOptions.ManagementPorts;
 
 /**
  * The platform the tests of one JVM share, started once from the packaged apps and ready once the worker's sync has put
@@ -57,7 +58,8 @@ final class RunningPlatform implements AutoCloseable {
         // Scrape every second and sync every two: the fleet is in PostgreSQL a few seconds after the worker starts.
         return PlatformOptions.of(E2eProperties.projectRoot(), fleet)
                 .withWorkspace(Workspace.fromSystemProperties())
-                .withPorts(LoopbackPorts.free(), LoopbackPorts.free())
+                .withPorts(LoopbackPorts.free(), LoopbackPorts.free(),
+                        new ManagementPorts(LoopbackPorts.free(), LoopbackPorts.free()))
                 .withIntervals(Duration.ofSeconds(1), Duration.ofSeconds(2))
                 .withRealms(RealmImport.WITH_TEST_ADDITIONS);
     }

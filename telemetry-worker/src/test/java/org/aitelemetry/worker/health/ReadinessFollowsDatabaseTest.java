@@ -1,6 +1,5 @@
 package org.aitelemetry.worker.health;
 
-import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 
@@ -10,6 +9,7 @@ import java.time.Duration;
 import org.aitelemetry.devkit.postgres.InjectPostgres;
 import org.aitelemetry.devkit.postgres.PostgresComponent;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
+import org.aitelemetry.worker.ManagementInterface;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +27,7 @@ class ReadinessFollowsDatabaseTest {
 
         postgres.stop();
         awaitReadiness(503, "DOWN");
-        given().when().get("/q/health/live").then().statusCode(200);
+        ManagementInterface.given().when().get("/q/health/live").then().statusCode(200);
 
         postgres.start();
         awaitReadiness(200, "UP");
@@ -40,6 +40,7 @@ class ReadinessFollowsDatabaseTest {
 
     private static void awaitReadiness(int status, String state) {
         await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250)).untilAsserted(() ->
-                given().when().get("/q/health/ready").then().statusCode(status).body("status", equalTo(state)));
+                ManagementInterface.given().when().get("/q/health/ready").then().statusCode(status)
+                        .body("status", equalTo(state)));
     }
 }

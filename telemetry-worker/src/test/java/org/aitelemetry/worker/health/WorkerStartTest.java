@@ -1,6 +1,5 @@
 package org.aitelemetry.worker.health;
 
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
@@ -13,6 +12,7 @@ import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
+import org.aitelemetry.worker.ManagementInterface;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 
@@ -42,7 +42,7 @@ class WorkerStartTest {
 
     @Test
     void readinessIsUpAndIncludesTheDatabase() {
-        given().when().get("/q/health/ready")
+        ManagementInterface.given().when().get("/q/health/ready")
                 .then().statusCode(200)
                 .body("status", equalTo("UP"))
                 .body("checks.name", hasItem("Reactive PostgreSQL connections health check"));
@@ -50,6 +50,6 @@ class WorkerStartTest {
 
     @Test
     void livenessIsUp() {
-        given().when().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
+        ManagementInterface.given().when().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
     }
 }

@@ -1,6 +1,5 @@
 package org.aitelemetry.worker.session.events;
 
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsStringIgnoringCase;
@@ -22,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
+import org.aitelemetry.worker.ManagementInterface;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -103,7 +103,7 @@ class SessionEventPublisherTest {
 
     @Test
     void startsAndStaysReadyWithoutAnyBroker() {
-        given().when().get("/q/health/ready")
+        ManagementInterface.given().when().get("/q/health/ready")
                 .then().statusCode(200)
                 .body("status", equalTo("UP"))
                 .body("checks.name", everyItem(not(containsStringIgnoringCase("kafka"))));
@@ -120,7 +120,8 @@ class SessionEventPublisherTest {
 
     /** A counter's value as the worker's Prometheus endpoint shows it. */
     private static double counter(String name) {
-        String metrics = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
+        String metrics = ManagementInterface.given().when().get("/q/metrics").then().statusCode(200).extract()
+                .asString();
         return metrics.lines().filter(line -> line.startsWith(name + " ") || line.startsWith(name + "{"))
                 .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
                 .findFirst()

@@ -1,6 +1,5 @@
 package org.aitelemetry.worker.session.events;
 
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
@@ -20,6 +19,7 @@ import org.aitelemetry.devkit.kafka.KafkaComponent;
 import org.aitelemetry.devkit.kafka.KafkaTestResource;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.worker.KafkaTopics;
+import org.aitelemetry.worker.ManagementInterface;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -85,8 +85,8 @@ class SessionEventsOnKafkaTest {
         assertThat(publishing).isLessThan(Duration.ofMillis(500));
         await().atMost(PATIENCE).untilAsserted(() ->
                 assertThat(count("telemetry.session.events.failed")).isEqualTo(failed + 1));
-        given().when().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
-        given().when().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
+        ManagementInterface.given().when().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
+        ManagementInterface.given().when().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
     }
 
     private double count(String counter) {
