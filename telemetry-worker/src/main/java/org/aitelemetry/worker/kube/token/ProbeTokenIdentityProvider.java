@@ -6,7 +6,7 @@ import io.quarkus.security.identity.SecurityIdentity;
 import io.quarkus.security.runtime.QuarkusSecurityIdentity;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Clock;
+import java.time.Instant;
 import org.aitelemetry.worker.kube.KubeConfig;
 import org.aitelemetry.worker.probe.NodeScopedPrincipal;
 import org.aitelemetry.worker.probe.ProbeRunResource;
@@ -24,7 +24,7 @@ class ProbeTokenIdentityProvider implements IdentityProvider<ProbeTokenRequest> 
     ProbeTokenIdentityProvider(ProbeTokenReviewer reviewer, KubeConfig config) {
         this.reviewer = reviewer;
         this.cache = new ReviewCache(config.probeToken().reviewCacheTtl(), config.probeToken().reviewCacheSize(),
-                Clock.systemUTC());
+                Instant::now);
     }
 
     @Override

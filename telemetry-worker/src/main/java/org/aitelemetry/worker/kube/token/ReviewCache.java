@@ -3,13 +3,13 @@ package org.aitelemetry.worker.kube.token;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.aitelemetry.worker.probe.NodeScopedPrincipal;
 
 /**
@@ -23,10 +23,10 @@ final class ReviewCache {
     }
 
     private final Duration ttl;
-    private final Clock clock;
+    private final Supplier<Instant> clock;
     private final Map<String, Review> reviews;
 
-    ReviewCache(Duration ttl, int maxSize, Clock clock) {
+    ReviewCache(Duration ttl, int maxSize, Supplier<Instant> clock) {
         this.ttl = ttl;
         this.clock = clock;
         this.reviews = new LinkedHashMap<>(16, 0.75f, true) {
@@ -37,29 +37,33 @@ final class ReviewCache {
         };
     }
 
-    synchronized Optional<NodeScopedPrincipal> get(String token) {
+    Optional<NodeScopedPrincipal> get(String token) {
         String key = key(token);
-        Review review = reviews.get(key);
-        if (review == null) {
-            return Optional.empty();
+        synchronized (reviews) {
+            Review review = reviews.get(key);
+            if (review != null && !clock.get().isBefore(review.until())) {
+                reviews.remove(key);
+                return Optional.empty();
+            }
+            return Optional.ofNullable(review).map(Review::principal);
         }
-        if (!clock.instant().isBefore(review.until())) {
-            reviews.remove(key);
-            return Optional.empty();
-        }
-        return Optional.of(review.principal());
     }
 
-    synchronized void put(String token, Instant tokenExpiry, NodeScopedPrincipal principal) {
-        Instant now = clock.instant();
+    void put(String token, Instant tokenExpiry, NodeScopedPrincipal principal) {
+        String key = key(token);
+        Instant now = clock.get();
         Instant until = now.plus(ttl).isBefore(tokenExpiry) ? now.plus(ttl) : tokenExpiry;
         if (until.isAfter(now)) {
-            reviews.put(key(token), new Review(principal, until));
+            synchronized (reviews) {
+                reviews.put(key, new Review(principal, until));
+            }
         }
     }
 
-    synchronized int size() {
-        return reviews.size();
+    int size() {
+        synchronized (reviews) {
+            return reviews.size();
+        }
     }
 
     private static String key(String token) {

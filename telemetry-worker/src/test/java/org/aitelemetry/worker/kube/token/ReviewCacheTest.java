@@ -2,10 +2,9 @@ package org.aitelemetry.worker.kube.token;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
+import java.util.concurrent.atomic.AtomicReference;
 import org.aitelemetry.worker.probe.NodeScopedPrincipal;
 import org.aitelemetry.worker.probe.ProbeNodeScope;
 import org.junit.jupiter.api.Test;
@@ -17,16 +16,16 @@ class ReviewCacheTest {
     private static final NodeScopedPrincipal PROBE = new NodeScopedPrincipal("system:serviceaccount:probes:gpu-probe",
             new ProbeNodeScope.Node("lab", "gpu-01"));
 
-    private final MutableClock clock = new MutableClock();
-    private final ReviewCache cache = new ReviewCache(Duration.ofSeconds(60), 2, clock);
+    private final AtomicReference<Instant> clock = new AtomicReference<>(NOW);
+    private final ReviewCache cache = new ReviewCache(Duration.ofSeconds(60), 2, clock::get);
 
     @Test
     void aReviewServesUntilItsTtl() {
         cache.put("token-a", NOW.plusSeconds(3600), PROBE);
 
-        clock.now = NOW.plusSeconds(59);
+        clock.set(NOW.plusSeconds(59));
         assertThat(cache.get("token-a")).contains(PROBE);
-        clock.now = NOW.plusSeconds(60);
+        clock.set(NOW.plusSeconds(60));
         assertThat(cache.get("token-a")).isEmpty();
         assertThat(cache.get("token-b")).as("another token").isEmpty();
     }
@@ -37,7 +36,7 @@ class ReviewCacheTest {
         cache.put("expired", NOW, PROBE);
 
         assertThat(cache.get("expired")).isEmpty();
-        clock.now = NOW.plusSeconds(10);
+        clock.set(NOW.plusSeconds(10));
         assertThat(cache.get("token-a")).isEmpty();
     }
 
@@ -52,25 +51,5 @@ class ReviewCacheTest {
         assertThat(cache.get("token-b")).isEmpty();
         assertThat(cache.get("token-a")).contains(PROBE);
         assertThat(cache.get("token-c")).contains(PROBE);
-    }
-
-    private static final class MutableClock extends Clock {
-
-        private Instant now = NOW;
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public ZoneOffset getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
     }
 }
