@@ -35,7 +35,8 @@ public class BetaApiServer implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public Map<String, String> start() {
-        server = new KubernetesMockServer(new io.fabric8.mockwebserver.Context(), new MockWebServer(), new HashMap<>(), false);
+        server = new KubernetesMockServer(new io.fabric8.mockwebserver.Context(), new MockWebServer(), new HashMap<>(),
+                false);
         server.init();
         String beta = "telemetry.kubernetes.clusters.\"" + CLUSTER + "\".";
         String gamma = "telemetry.kubernetes.clusters.\"" + DOWN + "\".";

@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
+import org.aitelemetry.worker.WorkerMetrics;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -80,11 +81,13 @@ class ProbeTokenReviewTest {
         String token = probeToken(alphaReviews, ProbeTokenProfile.ALPHA_NAMESPACE, Map.of(
                 "authentication.kubernetes.io/node-name", List.of("n1")));
         int reviews = alphaReviews.reviews();
+        double accepted = reviewed(ALPHA, "accepted");
 
         post(token, report(N1_ALPHA_GPU)).statusCode(201).body("nodeId", equalTo((int) alphaN1));
         post(token, report(N1_ALPHA_GPU)).statusCode(201).body("nodeId", equalTo((int) alphaN1));
 
         assertThat(alphaReviews.reviews()).as("the second post is served by the first review").isEqualTo(reviews + 1);
+        assertThat(reviewed(ALPHA, "accepted")).isEqualTo(accepted + 1);
     }
 
     @Test
@@ -124,7 +127,8 @@ class ProbeTokenReviewTest {
 
         post(forged, ProbeNodeScopeTest.report(POD, run, List.of(N1_ALPHA_GPU))).statusCode(401)
                 .contentType("application/problem+json").header("WWW-Authenticate", containsString("Bearer"))
-                .body("detail", containsString("the API server of cluster " + ALPHA + " did not authenticate the token"));
+                .body("detail", containsString("the API server of cluster " + ALPHA
+                        + " did not authenticate the token"));
         post(forged, report(N1_ALPHA_GPU)).statusCode(401);
 
         assertThat(alphaReviews.reviews()).as("a refusal is not remembered as a success").isEqualTo(reviews + 2);
@@ -171,10 +175,14 @@ class ProbeTokenReviewTest {
     @Test
     void anUnreachableApiServerIsATransientFailure() {
         String token = TokenReviewStandIn.jwt(BetaApiServer.DOWN_ISSUER, TokenReviewStandIn.AUDIENCE);
+        double unavailable = reviewed(BetaApiServer.DOWN, "unavailable");
 
         post(token, report(N1_ALPHA_GPU)).statusCode(503).header("Retry-After", "5")
                 .contentType("application/problem+json")
-                .body("detail", containsString("the API server of cluster " + BetaApiServer.DOWN + " could not review the token"));
+                .body("detail", containsString("the API server of cluster " + BetaApiServer.DOWN
+                        + " could not review the token"));
+
+        assertThat(reviewed(BetaApiServer.DOWN, "unavailable")).isEqualTo(unavailable + 1);
     }
 
     @Test
@@ -203,6 +211,11 @@ class ProbeTokenReviewTest {
 
         post(keycloakToken, report(N1_ALPHA_GPU)).statusCode(403)
                 .body("detail", containsString("accepts node-scoped probe credentials only"));
+    }
+
+    private static double reviewed(String cluster, String outcome) {
+        return WorkerMetrics.value("telemetry_probe_token_reviews_total",
+                "cluster=\"" + cluster + "\",outcome=\"" + outcome + "\"");
     }
 
     private static String probeToken(TokenReviewStandIn cluster, String namespace, Map<String, List<String>> extra) {

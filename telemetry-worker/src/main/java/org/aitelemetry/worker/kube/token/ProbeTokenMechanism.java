@@ -57,7 +57,7 @@ class ProbeTokenMechanism implements HttpAuthenticationMechanism {
                 ? Optional.of(header.substring(BEARER.length()).strip()) : Optional.empty();
     }
 
-    /** quarkus-oidc's challenge ({@code WWW-Authenticate: Bearer}) serves; {@link ProbeTokenFailures} adds the reason. */
+    /** quarkus-oidc's challenge ({@code WWW-Authenticate: Bearer}) serves; {@link ProbeTokenFailures} adds a reason. */
     @Override
     public Uni<ChallengeData> getChallenge(RoutingContext context) {
         return Uni.createFrom().nullItem();

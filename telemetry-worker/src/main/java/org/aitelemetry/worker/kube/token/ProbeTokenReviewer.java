@@ -6,6 +6,8 @@ import io.fabric8.kubernetes.api.model.authentication.TokenReviewBuilder;
 import io.fabric8.kubernetes.api.model.authentication.TokenReviewStatus;
 import io.fabric8.kubernetes.api.model.authentication.UserInfo;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Optional;
@@ -33,14 +35,40 @@ public class ProbeTokenReviewer {
 
     private final String audience;
     private final String serviceAccount;
+    private final MeterRegistry registry;
 
-    ProbeTokenReviewer(KubeConfig config) {
+    ProbeTokenReviewer(KubeConfig config, MeterRegistry registry) {
         this.audience = config.probeToken().audience();
         this.serviceAccount = config.probeToken().serviceAccount();
+        this.registry = registry;
     }
 
-    /** The probe the cluster attests the token to be, bound to its Pod's node in that cluster. */
+    /**
+     * The probe the cluster attests the token to be, bound to its Pod's node in that cluster; counted in
+     * {@code telemetry_probe_token_reviews_total{cluster, outcome}} (accepted, refused, unavailable): the reviews'
+     * cost to each API server.
+     */
     public NodeScopedPrincipal review(KubeCluster cluster, String token) {
+        try {
+            NodeScopedPrincipal probe = attested(cluster, token);
+            count(cluster, "accepted");
+            return probe;
+        } catch (ProbeTokenRejectedException refusal) {
+            count(cluster, "refused");
+            throw refusal;
+        } catch (TokenReviewUnavailableException outage) {
+            count(cluster, "unavailable");
+            throw outage;
+        }
+    }
+
+    private void count(KubeCluster cluster, String outcome) {
+        Counter.builder("telemetry.probe.token.reviews").tag("cluster", cluster.name()).tag("outcome", outcome)
+                .description("TokenReviews of probe Pods' tokens, by cluster and outcome").register(registry)
+                .increment();
+    }
+
+    private NodeScopedPrincipal attested(KubeCluster cluster, String token) {
         TokenReview review = new TokenReviewBuilder().withNewSpec().withToken(token).withAudiences(audience).endSpec()
                 .build();
         TokenReviewStatus status = call(cluster, "review the token",

@@ -13,13 +13,13 @@ class UnverifiedClaimsTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            a service-account token       | {"iss":"https://k8s.example","exp":1900000000,"kubernetes.io":{}} | https://k8s.example
-            a Keycloak token              | {"iss":"https://kc.example/realms/x","exp":1900000000}           |
-            no issuer                     | {"exp":1900000000,"kubernetes.io":{}}                            |
-            no expiry                     | {"iss":"https://k8s.example","kubernetes.io":{}}                 |
-            a kubernetes.io string        | {"iss":"https://k8s.example","exp":1,"kubernetes.io":"x"}        |
-            not JSON                      | not json                                                         |
-            a JSON array                  | [1,2]                                                            |
+            a Pod token            | {"iss":"https://k8s.io","exp":1900000000,"kubernetes.io":{}} | https://k8s.io
+            a Keycloak token       | {"iss":"https://kc.example/realms/x","exp":1900000000}           |
+            no issuer              | {"exp":1900000000,"kubernetes.io":{}}                            |
+            no expiry              | {"iss":"https://k8s.io","kubernetes.io":{}}                 |
+            a kubernetes.io string | {"iss":"https://k8s.io","exp":1,"kubernetes.io":"x"}        |
+            not JSON               | not json                                                         |
+            a JSON array           | [1,2]                                                            |
             """)
     void readsOnlyServiceAccountTokens(String name, String claims, String issuer) {
         assertThat(UnverifiedClaims.of(jwt(claims)).map(UnverifiedClaims::issuer)).isEqualTo(
