@@ -115,9 +115,11 @@ public class ProbeTokenReviewer {
     private static <T> T call(KubeCluster cluster, String what, Supplier<T> request) {
         try {
             return request.get();
-        } catch (KubernetesClientException e) {
-            // 401/403 here is the worker's own credential or RBAC (tokenreviews create, pods get), not the probe's.
-            LOG.warnf("The API server of cluster %s could not %s (HTTP %d): %s", cluster.name(), what, e.getCode(),
+        } catch (RuntimeException e) {
+            // The client's failures (KubernetesClientException; an unreadable token file of a remote cluster): 401/403
+            // here is the worker's own credential or RBAC (tokenreviews create, pods get), never the probe's.
+            int status = e instanceof KubernetesClientException failure ? failure.getCode() : 0;
+            LOG.warnf("The API server of cluster %s could not %s (HTTP %d): %s", cluster.name(), what, status,
                     e.getMessage());
             throw new TokenReviewUnavailableException("the API server of cluster " + cluster.name() + " could not "
                     + what + "; retry", e);
