@@ -175,7 +175,12 @@ class ManifestValidatorTest {
                                 .put("image", "telemetry-worker")),
                         "image 'telemetry-worker' is not pinned"),
                 mistake("a Secret with a value",
-                        edit("Secret", "gpu-probe-token", o -> o.putObject("stringData").put("token", "eyJ")),
+                        manifests -> new Manifests(Stream.concat(manifests.objects().stream(), Manifests.parse("""
+                                apiVersion: v1
+                                kind: Secret
+                                metadata: {name: probe-token, namespace: ai-telemetry}
+                                stringData: {token: eyJ}
+                                """).objects().stream()).toList()),
                         "stringData holds values"),
                 mistake("a password in an environment variable",
                         edit("Deployment", "telemetry-site", o -> ((ArrayNode) o.at(
@@ -206,10 +211,10 @@ class ManifestValidatorTest {
                                 true)),
                         "container telemetry-worker: allowPrivilegeEscalation is not false"),
                 mistake("a container keeping its capabilities",
-                        edit("CronJob", "gpu-probe-token-refresh", o -> obj(o,
+                        edit("CronJob", "gpu-probe", o -> obj(o,
                                 "/spec/jobTemplate/spec/template/spec/containers/0/securityContext")
                                 .remove("capabilities")),
-                        "container refresh: capabilities do not drop ALL"),
+                        "container gpu-probe: capabilities do not drop ALL"),
                 mistake("a pod that may run as root",
                         edit("Deployment", "telemetry-site", o -> {
                             obj(o, "/spec/template/spec/securityContext").remove("runAsNonRoot");

@@ -54,14 +54,30 @@ public class KubeClusters {
         return all().stream().filter(cluster -> cluster.name().equals(name)).findFirst();
     }
 
+    /**
+     * The cluster whose service-account tokens carry this issuer; while there is only one cluster and it names no
+     * issuer, that one.
+     */
+    public Optional<KubeCluster> issuing(String issuer) {
+        List<KubeCluster> every = all();
+        Optional<KubeCluster> named = every.stream()
+                .filter(cluster -> cluster.serviceAccountIssuer().filter(issuer::equals).isPresent()).findFirst();
+        if (named.isEmpty() && every.size() == 1 && every.get(0).serviceAccountIssuer().isEmpty()) {
+            return Optional.of(every.get(0));
+        }
+        return named;
+    }
+
     private List<KubeCluster> build() {
         List<KubeCluster> built = new ArrayList<>();
         config.cluster().filter(name -> !name.isBlank()).ifPresent(name -> built.add(
-                new KubeCluster(name, inCluster.get(), config.probeNamespace(), config.dryRun())));
+                new KubeCluster(name, inCluster.get(), config.probeNamespace(), config.dryRun(),
+                        config.serviceAccountIssuer())));
         for (Map.Entry<String, KubeConfig.RemoteCluster> entry : config.remoteClusters().entrySet()) {
             KubeConfig.RemoteCluster remote = entry.getValue();
             built.add(new KubeCluster(entry.getKey(), client(remote),
-                    remote.probeNamespace().orElse(config.probeNamespace()), remote.dryRun().orElse(config.dryRun())));
+                    remote.probeNamespace().orElse(config.probeNamespace()), remote.dryRun().orElse(config.dryRun()),
+                    remote.serviceAccountIssuer()));
         }
         return List.copyOf(built);
     }

@@ -22,6 +22,13 @@ public interface KubeConfig {
      */
     Optional<String> cluster();
 
+    /**
+     * The issuer ({@code iss}) of this cluster's service-account tokens, as its API server's
+     * {@code --service-account-issuer} names it: picks the cluster that reviews a probe's token. Not needed while this
+     * is the only cluster.
+     */
+    Optional<String> serviceAccountIssuer();
+
     /** Further clusters acted on through their own API server, keyed by their {@code ai_cluster} name. */
     @WithName("clusters")
     Map<String, RemoteCluster> remoteClusters();
@@ -63,8 +70,9 @@ public interface KubeConfig {
     String workerUrl();
 
     /**
-     * Secret holding the probe's bearer token (role probe-writer), mounted into the Job; {@code {node}} in the name is
-     * replaced by the Job's node, for node-scoped tokens ({@code telemetry.probes.node-claim}).
+     * Secret holding the probe's bearer token (role probe-writer), mounted into the Job while {@code probe-token} is
+     * off; {@code {node}} in the name is replaced by the Job's node, for node-scoped tokens
+     * ({@code telemetry.probes.node-claim}).
      */
     @WithDefault("gpu-probe-token")
     String tokenSecret();
@@ -101,6 +109,8 @@ public interface KubeConfig {
     @WithDefault("10m")
     Duration unservedAfter();
 
+    ProbeToken probeToken();
+
     JobCreation jobCreation();
 
     IdleCheck idleCheck();
@@ -126,6 +136,37 @@ public interface KubeConfig {
 
         /** Dry run for this cluster alone; {@code dry-run} without it. */
         Optional<Boolean> dryRun();
+
+        /** The issuer of this cluster's service-account tokens; required when probe tokens are on. */
+        Optional<String> serviceAccountIssuer();
+    }
+
+    /** Probe Pods' projected service-account tokens, checked by a TokenReview on their cluster (docs/security.md). */
+    interface ProbeToken {
+
+        /** Probe Jobs get a projected token and the probe ingest accepts it; off: they mount {@code token-secret}. */
+        @WithDefault("false")
+        boolean enabled();
+
+        /** Audience of the projected token; the TokenReview requires it. */
+        @WithDefault("telemetry-worker")
+        String audience();
+
+        /** Lifetime of the projected token (the kubelet renews it at 80 %); at least 10 minutes. */
+        @WithDefault("1h")
+        Duration expiry();
+
+        /** ServiceAccount of the probe Pods, in each cluster's probe namespace: the only one whose tokens count. */
+        @WithDefault("gpu-probe")
+        String serviceAccount();
+
+        /** How long a successful review is reused (never beyond the token's expiry); failed ones are not kept. */
+        @WithDefault("60s")
+        Duration reviewCacheTtl();
+
+        /** Successful reviews kept at most; the least recently used go first. */
+        @WithDefault("10000")
+        int reviewCacheSize();
     }
 
     /** The blast-radius limit on taints, per cluster (NVSentinel's circuit breaker). */

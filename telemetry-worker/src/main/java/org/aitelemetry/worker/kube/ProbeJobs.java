@@ -7,6 +7,8 @@ import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import io.fabric8.kubernetes.api.model.ResourceRequirementsBuilder;
 import io.fabric8.kubernetes.api.model.SecurityContext;
 import io.fabric8.kubernetes.api.model.SecurityContextBuilder;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -27,7 +29,8 @@ import org.aitelemetry.worker.kube.CheckRequest.TargetNode;
  * free GPUs and it never runs beside another job; it is bound to the node by required node affinity rather than
  * {@code nodeName}, so that it waits in the scheduler for its GPUs (a {@code nodeName} pod would be rejected by the
  * kubelet) until {@code probe-deadline}. It runs at the low preemptible PriorityClass, never retried (backoffLimit 0),
- * as a non-root, unprivileged, read-only container without a service-account token, and is cleaned up after
+ * as a non-root, unprivileged, read-only container without the automounted service-account token (with
+ * {@code probe-token} on, only a projected one for the worker's audience, its credential), and is cleaned up after
  * {@code job-ttl}. Its name is derived from the request and the node, so creating it twice is harmless (the API answers
  * 409).
  */
@@ -74,6 +77,7 @@ public class ProbeJobs {
                         .withNewMetadata().addToLabels(REQUEST_LABEL, requestId.toString()).endMetadata()
                         .withNewSpec().withRestartPolicy("Never").withAffinity(onNode(node))
                             .withPriorityClassName(config.priorityClass())
+                            .withServiceAccountName(serviceAccount())
                             .withAutomountServiceAccountToken(false)
                             .withNewSecurityContext().withRunAsNonRoot(true).withNewSeccompProfile()
                                 .withType("RuntimeDefault").endSeccompProfile().endSecurityContext()
@@ -86,12 +90,31 @@ public class ProbeJobs {
                                 .endVolumeMount()
                                 .addNewVolumeMount().withName("tmp").withMountPath("/tmp").endVolumeMount()
                             .endContainer()
-                            .addNewVolume().withName("token").withNewSecret().withSecretName(tokenSecret(node))
-                                .endSecret().endVolume()
+                            .addToVolumes(tokenVolume(node))
                             .addNewVolume().withName("tmp").withNewEmptyDir().endEmptyDir().endVolume()
                         .endSpec()
                     .endTemplate()
                 .endSpec().build();
+    }
+
+    /**
+     * The probe's credential: a projected token of the probe ServiceAccount for the worker's audience, which the
+     * kubelet binds to the Pod and renews ({@code probe-token}), else the token Secret.
+     */
+    private Volume tokenVolume(String node) {
+        KubeConfig.ProbeToken token = config.probeToken();
+        if (!token.enabled()) {
+            return new VolumeBuilder().withName("token").withNewSecret().withSecretName(tokenSecret(node)).endSecret()
+                    .build();
+        }
+        return new VolumeBuilder().withName("token").withNewProjected().addNewSource().withNewServiceAccountToken()
+                .withAudience(token.audience()).withExpirationSeconds(token.expiry().toSeconds())
+                .withPath(config.tokenSecretKey()).endServiceAccountToken().endSource().endProjected().build();
+    }
+
+    /** The probe ServiceAccount with projected tokens; without, the namespace's default (the Pod mounts no token). */
+    private String serviceAccount() {
+        return config.probeToken().enabled() ? config.probeToken().serviceAccount() : null;
     }
 
     /** One Secret for every node, or with {@code {node}} in its name one per node (node-scoped probe tokens). */

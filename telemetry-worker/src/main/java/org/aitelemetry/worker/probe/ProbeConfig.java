@@ -10,9 +10,17 @@ import java.util.Optional;
 public interface ProbeConfig {
 
     /**
+     * Every probe credential must be node-scoped: a Kubernetes token reviewed by its cluster, or a token carrying the
+     * {@code node-claim} (and {@code cluster-claim}, when set); any other is refused (403). Setting {@code node-claim}
+     * alone requires the claim as well.
+     */
+    @WithDefault("false")
+    boolean nodeScoped();
+
+    /**
      * Path of the token claim naming the one node a probe token may report for ({@code node}, or nested names joined
-     * by {@code /} as in {@code quarkus.oidc.roles.role-claim-path}). Unset: any probe-writer token may report for any
-     * node.
+     * by {@code /} as in {@code quarkus.oidc.roles.role-claim-path}). Unset, and {@code node-scoped} off: any
+     * probe-writer token may report for any node.
      */
     Optional<String> nodeClaim();
 

@@ -16,9 +16,10 @@ public class ProbeMetrics {
 
     /**
      * A post answered: {@code created} (201), {@code replayed} (200, stored already), {@code malformed} (400),
-     * {@code forbidden} (403, another node's report), {@code media-type} (415) or {@code unavailable} (503).
+     * {@code unauthorized} (401, a Kubernetes token refused by its review), {@code forbidden} (403, another node's
+     * report), {@code media-type} (415) or {@code unavailable} (503, the database or the token review).
      */
-    void received(String outcome) {
+    public void received(String outcome) {
         Counter.builder("telemetry.probe.runs.received").tag("outcome", outcome)
                 .description("gpu-probe runs posted, by outcome").register(registry).increment();
     }

@@ -28,8 +28,11 @@ import org.jboss.logging.Logger;
  * than {@code telemetry.ingest.store-timeout} gets 503 so that the probe retries. Verdict changes are announced only
  * after the commit.
  */
-@Path("/api/ingest/v1/probe-runs")
+@Path(ProbeRunResource.PATH)
 public class ProbeRunResource {
+
+    /** The only path that takes probe Pods' Kubernetes tokens ({@code kube.token.ProbeTokenMechanism}). */
+    public static final String PATH = "/api/ingest/v1/probe-runs";
 
     /** Role a token needs to post probe runs (Keycloak client {@code gpu-probe}). */
     public static final String PROBE_WRITER = "probe-writer";

@@ -58,4 +58,35 @@ class KubeConfigCheckTest {
                 "telemetry.kubernetes.job-creation.backoff-max", "1m"))))
                 .withMessageContaining("backoff-max");
     }
+
+    @Test
+    void probeTokensNeedTheClustersToBeToldApartByTheirIssuer() {
+        Map<String, String> twoClusters = Map.of("telemetry.kubernetes.enabled", "true",
+                "telemetry.kubernetes.cluster", "lab", "telemetry.kubernetes.probe-token.enabled", "true",
+                "telemetry.kubernetes.clusters.east.api-server-url", "https://api.east.example:6443",
+                "telemetry.kubernetes.clusters.east.service-account-issuer", "https://east.example");
+        assertThatIllegalStateException().isThrownBy(() -> KubeConfigCheck.check(KubeConfigs.of(twoClusters)))
+                .withMessageContaining("telemetry.kubernetes.service-account-issuer");
+        java.util.Map<String, String> sameIssuer = new java.util.HashMap<>(twoClusters);
+        sameIssuer.put("telemetry.kubernetes.service-account-issuer", "https://east.example");
+        assertThatIllegalStateException().isThrownBy(() -> KubeConfigCheck.check(KubeConfigs.of(sameIssuer)))
+                .withMessageContaining("a different service-account-issuer per cluster");
+        java.util.Map<String, String> apart = new java.util.HashMap<>(twoClusters);
+        apart.put("telemetry.kubernetes.service-account-issuer", "https://lab.example");
+        assertThatCode(() -> KubeConfigCheck.check(KubeConfigs.of(apart))).doesNotThrowAnyException();
+        assertThatCode(() -> KubeConfigCheck.check(KubeConfigs.of(Map.of("telemetry.kubernetes.enabled", "true",
+                "telemetry.kubernetes.cluster", "lab", "telemetry.kubernetes.probe-token.enabled", "true"))))
+                .as("one cluster needs no issuer").doesNotThrowAnyException();
+    }
+
+    @Test
+    void probeTokensNeedTheKubernetesPartsAndALifetimeTheApiServerGrants() {
+        assertThatIllegalStateException().isThrownBy(() -> KubeConfigCheck.check(KubeConfigs.of(Map.of(
+                "telemetry.kubernetes.probe-token.enabled", "true"))))
+                .withMessageContaining("telemetry.kubernetes.enabled=true");
+        assertThatIllegalStateException().isThrownBy(() -> KubeConfigCheck.check(KubeConfigs.of(Map.of(
+                "telemetry.kubernetes.enabled", "true", "telemetry.kubernetes.cluster", "lab",
+                "telemetry.kubernetes.probe-token.enabled", "true", "telemetry.kubernetes.probe-token.expiry", "5m"))))
+                .withMessageContaining("at least 10m");
+    }
 }

@@ -19,7 +19,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The probe Job's spec: it requests exactly the GPUs (or MIG slices) it tests and names them with --gpus when the
  * target is a job's or a project's GPUs; it waits for them through node affinity; it runs restricted, sized, without a
- * service-account token; and it mounts one token Secret for all nodes or one per node.
+ * service-account token; and it mounts one token Secret for all nodes or one per node, or with probe tokens on a
+ * projected token of the probe ServiceAccount for the worker's audience.
  */
 class ProbeJobsTest {
 
@@ -105,6 +106,27 @@ class ProbeJobsTest {
 
         assertThat(secret(perNode, "gpu-01.lab.example")).isEqualTo("gpu-probe-token-gpu-01.lab.example");
         assertThat(secret(perNode, "gpu-02")).isEqualTo("gpu-probe-token-gpu-02");
+    }
+
+    @Test
+    void withProbeTokensTheJobMountsAProjectedTokenOfTheProbeServiceAccountAndNoSecret() {
+        ProbeJobs projected = new ProbeJobs(KubeConfigs.of(Map.of("telemetry.kubernetes.probe-token.enabled", "true",
+                "telemetry.kubernetes.probe-token.expiry", "30m")));
+        PodSpec pod = projected.job("probes", REQUEST, TargetNode.wholeNode("gpu-01", 8), List.of()).getSpec()
+                .getTemplate().getSpec();
+
+        assertThat(pod.getServiceAccountName()).isEqualTo("gpu-probe");
+        assertThat(pod.getAutomountServiceAccountToken()).isFalse();
+        var volume = pod.getVolumes().stream().filter(v -> v.getName().equals("token")).findFirst().orElseThrow();
+        assertThat(volume.getSecret()).isNull();
+        var token = volume.getProjected().getSources().get(0).getServiceAccountToken();
+        assertThat(token.getAudience()).isEqualTo("telemetry-worker");
+        assertThat(token.getExpirationSeconds()).isEqualTo(1800);
+        assertThat(token.getPath()).isEqualTo("token");
+        assertThat(pod.getContainers().get(0).getArgs()).containsSequence("--token-file",
+                "/var/run/secrets/aitelemetry/token");
+        assertThat(jobs.job("probes", REQUEST, TargetNode.wholeNode("gpu-01", 8), List.of()).getSpec().getTemplate()
+                .getSpec().getServiceAccountName()).as("off: the namespace's default, as before").isNull();
     }
 
     private static Container container(Job job) {
