@@ -30,6 +30,7 @@ public final class WebhookParser {
     /** Far above any real label set (a few hundred bytes), far below what would hurt the worker. */
     private static final int MAX_LABEL_BYTES = 64 * 1024;
     private static final int MAX_NESTING = 32;
+    private static final int MAX_QUOTED = 64;
 
     private final StrictJson json = new StrictJson(MAX_NESTING);
     private final AlertTimeWindow window;
@@ -105,13 +106,19 @@ public final class WebhookParser {
             return "startsAt is required";
         }
         if (instant(alert.path("startsAt")) == null) {
-            return "startsAt is not an RFC 3339 time: '" + alert.path("startsAt").asText() + "'";
+            return "startsAt is not an RFC 3339 time: " + quoted(alert.path("startsAt"));
         }
         JsonNode endsAt = alert.path("endsAt");
         if (status == AlertStatus.RESOLVED && !endsAt.isMissingNode() && !endsAt.isNull() && instant(endsAt) == null) {
-            return "endsAt is not an RFC 3339 time: '" + endsAt.asText() + "'";
+            return "endsAt is not an RFC 3339 time: " + quoted(endsAt);
         }
         return null;
+    }
+
+    /** The value as sent, cut short: it goes into the answer and the log. */
+    private static String quoted(JsonNode node) {
+        String text = node.asText();
+        return "'" + (text.length() > MAX_QUOTED ? text.substring(0, MAX_QUOTED) + "…" : text) + "'";
     }
 
     /** A batch without a status of its own takes its first alert's. */

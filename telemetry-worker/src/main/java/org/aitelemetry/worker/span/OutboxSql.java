@@ -76,7 +76,7 @@ final class OutboxSql {
             FROM unnest($1::bigint[], $2::float8[], $3::text[]) AS u(id, delay_ms, error)
             WHERE s.id = u.id""";
 
-    /** Quarantines sessions: $1 ids, $2 reasons. A start span not pending (exported, or never wanted) stays as it is. */
+    /** Quarantines sessions: $1 ids, $2 reasons. A start span not pending (exported, never wanted) stays as is. */
     static final String QUARANTINE = """
             UPDATE usage_session s SET export_state = 'QUARANTINED',
               start_export_state = CASE WHEN s.start_export_state = 'PENDING' THEN 'QUARANTINED'

@@ -34,7 +34,8 @@ class SpanExport {
     private final AtomicBoolean toldNoEndpoint = new AtomicBoolean();
 
     SpanExport(SpanOutbox outbox, SessionAggregates aggregates, OtlpSpanSender sender, SpanMetrics metrics,
-            SpanQuarantine quarantine, TracingConfig config, @ConfigProperty(name = "quarkus.application.version") Optional<String> version) {
+            SpanQuarantine quarantine, TracingConfig config,
+            @ConfigProperty(name = "quarkus.application.version") Optional<String> version) {
         this.outbox = outbox;
         this.aggregates = aggregates;
         this.sender = sender;

@@ -14,8 +14,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * The outbox's metrics at {@code /q/metrics}: {@code telemetry_span_outbox_depth} (spans waiting, as counted at the end
  * of the last round: the gauge never queries the database itself), {@code telemetry_spans_exported_total} by span
  * name, and {@code telemetry_span_export_failures_total} by stage: {@code otlp} counts spans whose export attempt
- * failed, {@code aggregates} sessions whose aggregates could not be read on an attempt;
- * {@code telemetry_spans_quarantined_total} by reason counts sessions taken out of the outbox for good ({@link Quarantine}).
+ * failed, {@code aggregates} sessions whose aggregates could not be read on an attempt; and
+ * {@code telemetry_spans_quarantined_total} by reason, sessions taken out of the outbox for good ({@link Quarantine}).
  */
 @Startup
 @ApplicationScoped

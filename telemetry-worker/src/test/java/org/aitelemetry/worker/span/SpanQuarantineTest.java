@@ -18,6 +18,7 @@ import org.aitelemetry.devkit.otlp.OtlpTestResource;
 import org.aitelemetry.devkit.otlp.ReceivedSpan;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.worker.WorkerMetrics;
+import org.aitelemetry.worker.session.SessionTick;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -44,6 +45,9 @@ class SpanQuarantineTest {
 
     @Inject
     SpanExportJob job;
+
+    @Inject
+    SessionTick tick;
 
     @Inject
     Pool pool;
@@ -106,5 +110,23 @@ class SpanQuarantineTest {
         assertThat(again.exportedSpans() + again.failedSpans()).isZero();
         assertThat(receiver.requests()).isEqualTo(requests);
         assertThat(WorkerMetrics.value("telemetry_spans_quarantined_total", TIMES) - timesBefore).isEqualTo(2);
+    }
+
+    @Test
+    void aQuarantinedSessionStaysOutOfTheOutboxWhenItBecomesFinal() {
+        long quarantined = rows.insert(session("fp-quarantined-closing", YEAR_1).set("state", "CLOSING")
+                .set("ends_at", START).set("close_reason", "RESOLVED").set("finalize_after", START)
+                .set("export_state", "QUARANTINED").set("quarantine_reason", "times 0001-01-01 …"));
+        long closing = rows.insert(session("fp-closing", START).set("state", "CLOSING")
+                .set("ends_at", START.plusSeconds(60)).set("close_reason", "RESOLVED").set("finalize_after", START));
+        // The session service reads the labels back, so they must be an object (SessionRows stores a JSON string).
+        rows.execute("UPDATE usage_session SET labels = $1::text::jsonb", "{\"alertname\": \"GpuInUse\"}");
+
+        tick.finaliseDue(Instant.now()).await().atMost(PATIENCE);
+
+        assertThat(rows.byId(quarantined).getString("state")).isEqualTo("FINAL");
+        assertThat(rows.byId(quarantined).getString("export_state")).isEqualTo("QUARANTINED");
+        assertThat(rows.byId(closing).getString("state")).isEqualTo("FINAL");
+        assertThat(rows.byId(closing).getString("export_state")).isEqualTo("PENDING");
     }
 }
