@@ -5,5 +5,7 @@ public enum ExportState {
     /** The session is not final yet. */
     NOT_READY,
     PENDING,
-    EXPORTED
+    EXPORTED,
+    /** The span can never be built or sent (absurd times): out of the outbox, with the reason in the row. */
+    QUARANTINED
 }

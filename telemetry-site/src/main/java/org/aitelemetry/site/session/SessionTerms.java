@@ -24,7 +24,8 @@ public class SessionTerms implements NgsiLdTerms {
     static final NgsiLdTerm SPAN_ID = NgsiLdTerm.of("spanId", "Span id of the session's span (16 hex digits).");
     static final NgsiLdTerm TRACE_URL = NgsiLdTerm.of("traceUrl", "Link to the session's trace in Tempo.");
     static final NgsiLdTerm EXPORT_STATE = NgsiLdTerm.of("exportState",
-            "Whether the session's span has reached the trace store: NOT_READY, PENDING or EXPORTED.");
+            "Whether the session's span has reached the trace store: NOT_READY, PENDING, EXPORTED or QUARANTINED"
+                    + " (it never can).");
 
     @Override
     public List<NgsiLdTerm> terms() {

@@ -4,7 +4,9 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.eventbus.EventBus;
 import jakarta.annotation.security.RolesAllowed;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -22,7 +24,9 @@ import org.jboss.logging.Logger;
  * so a 2xx means durable. Alertmanager retries only 5xx: a body that can never parse gets 400 with the reason, and every
  * transient fault (the database down or slow) gets 503 so the batch comes again. A slow database gets its answer
  * within {@code telemetry.ingest.store-timeout}, shorter than Alertmanager's own 10 s: it learns to retry rather than
- * guess; a store that commits after the 503 only makes the retry a duplicate, which the sessions absorb.
+ * guess; a store that commits after the 503 only makes the retry a duplicate, which the sessions absorb. Alerts whose
+ * times lie outside the {@link AlertTimeWindow} are left out and named in a 400, after the batch's other alerts were
+ * stored: their clock is broken, not the batch, and a 4xx is final, so nothing is lost and nothing retried forever.
  */
 @Path("/api/ingest/v1/alertmanager")
 public class AlertmanagerWebhookResource {
@@ -30,9 +34,11 @@ public class AlertmanagerWebhookResource {
     /** Role a token needs to post alerts (Keycloak client {@code alertmanager}). */
     public static final String ALERTS_WRITER = "alerts-writer";
     private static final String RETRY_AFTER_SECONDS = "5";
+    /** Refused alerts named in one answer; the rest are counted. */
+    private static final int NAMED_REFUSALS = 10;
     private static final Logger LOG = Logger.getLogger(AlertmanagerWebhookResource.class);
 
-    private final WebhookParser parser = new WebhookParser();
+    private final WebhookParser parser;
     private final AlertBatchStore store;
     private final IngestMetrics metrics;
     private final EventBus bus;
@@ -44,6 +50,7 @@ public class AlertmanagerWebhookResource {
         this.metrics = metrics;
         this.bus = bus;
         this.storeTimeout = config.storeTimeout();
+        this.parser = new WebhookParser(new AlertTimeWindow(config.alertMaxAge(), config.alertClockSkew()));
     }
 
     /** What a stored batch answers. */
@@ -63,12 +70,22 @@ public class AlertmanagerWebhookResource {
         }
         WebhookBatch batch;
         try {
-            batch = parser.parse(body);
+            batch = parser.parse(body, Instant.now());
         } catch (MalformedWebhookException e) {
             LOG.warnf("Refused an Alertmanager webhook body: %s", e.getMessage());
             metrics.rejected("malformed");
             return Uni.createFrom().item(
                     Problem.response(Response.Status.BAD_REQUEST, "Malformed webhook body", e.getMessage()));
+        }
+        if (!batch.refused().isEmpty()) {
+            metrics.refused(batch.refused().size());
+            LOG.warnf("Left out %d alert(s) of a webhook batch of receiver %s: %s", batch.refused().size(),
+                    batch.receiver(), refusals(batch));
+            if (batch.alerts().isEmpty()) {
+                metrics.rejected("alert-times");
+                return Uni.createFrom().item(Problem.response(Response.Status.BAD_REQUEST, "Alert times out of range",
+                        refusals(batch) + "; nothing was stored"));
+            }
         }
         if (batch.truncatedAlerts() > 0) {
             LOG.errorf("Alertmanager truncated %d alert(s) of receiver %s: set max_alerts: 0", batch.truncatedAlerts(),
@@ -78,7 +95,9 @@ public class AlertmanagerWebhookResource {
                 .ifNoItem().after(storeTimeout)
                 .failWith(() -> new TimeoutException("the database took longer than " + storeTimeout))
                 .invoke(id -> announce(id, batch))
-                .map(id -> Response.ok(new Accepted(id, batch.alerts().size())).build())
+                .map(id -> batch.refused().isEmpty() ? Response.ok(new Accepted(id, batch.alerts().size())).build()
+                        : Problem.response(Response.Status.BAD_REQUEST, "Alert times out of range", refusals(batch)
+                                + "; the other " + batch.alerts().size() + " alert(s) of the batch were stored"))
                 .onFailure().recoverWithItem(failure -> {
                     metrics.rejected("unavailable");
                     LOG.warnf("Could not store a webhook batch of %d alert(s), Alertmanager will retry: %s",
@@ -87,6 +106,13 @@ public class AlertmanagerWebhookResource {
                             "Storage unavailable", "the batch may not have been stored; retry (a duplicate is harmless)"))
                             .header("Retry-After", RETRY_AFTER_SECONDS).build();
                 });
+    }
+
+    private static String refusals(WebhookBatch batch) {
+        String named = batch.refused().stream().limit(NAMED_REFUSALS).map(WebhookBatch.Refused::toString)
+                .collect(Collectors.joining("; "));
+        int more = batch.refused().size() - NAMED_REFUSALS;
+        return more > 0 ? named + "; and " + more + " more" : named;
     }
 
     /** The batch is durable: the session processor may apply it, and a truncated one calls for a reconciliation. */

@@ -14,4 +14,15 @@ public interface IngestConfig {
      */
     @WithDefault("8s")
     Duration storeTimeout();
+
+    /**
+     * How long ago an alert may have started: older ones are refused ({@link AlertTimeWindow}). Alertmanager re-sends a
+     * firing alert with its first {@code startsAt} for as long as it fires, so this bounds the longest session.
+     */
+    @WithDefault("P730D")
+    Duration alertMaxAge();
+
+    /** How far ahead of the worker's clock an alert's times may lie: Prometheus's clock may be this much ahead. */
+    @WithDefault("5m")
+    Duration alertClockSkew();
 }

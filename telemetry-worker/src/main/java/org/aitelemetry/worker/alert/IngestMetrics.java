@@ -26,7 +26,16 @@ public class IngestMetrics {
         truncated.increment(batch.truncatedAlerts());
     }
 
-    /** A webhook request refused: {@code malformed} (400), {@code media-type} (415) or {@code unavailable} (503). */
+    /** Alerts left out of a batch for their times ({@link AlertTimeWindow}); the rest of the batch was stored. */
+    void refused(int alerts) {
+        Counter.builder("telemetry.alerts.refused").tag("reason", "time")
+                .description("Alerts left out of webhook batches, by reason").register(registry).increment(alerts);
+    }
+
+    /**
+     * A webhook request refused: {@code malformed} (400), {@code alert-times} (400, every alert's times out of range),
+     * {@code media-type} (415) or {@code unavailable} (503).
+     */
     void rejected(String reason) {
         Counter.builder("telemetry.alerts.rejected").tag("reason", reason)
                 .description("Webhook requests refused, by reason").register(registry).increment();

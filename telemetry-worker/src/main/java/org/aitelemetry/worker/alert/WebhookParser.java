@@ -1,10 +1,6 @@
 package org.aitelemetry.worker.alert;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -13,37 +9,38 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import org.aitelemetry.worker.json.StrictJson;
+import org.aitelemetry.worker.json.StrictJsonException;
 
 /**
  * Reads Alertmanager webhook bodies (version "4", contracts.md §1) leniently: unknown fields are ignored and optional
- * ones may be missing, as newer Alertmanagers add fields. Only what can never become a session is refused, with a
- * reason: no JSON object, another version, no alerts array, an alert without fingerprint, status or a valid start, an
- * end before the start, label sets that are not flat strings or are unreasonably large.
+ * ones may be missing, as newer Alertmanagers add fields. What can never become a session is refused with a reason.
+ * The whole body, when it is no strict JSON ({@link StrictJson}), no JSON object, another version, has no alerts array,
+ * an alert without fingerprint or status, or label sets that are not flat strings or are unreasonably large: the
+ * sender is broken. One alert, when its times are unreadable or outside the {@link AlertTimeWindow}: its clock is
+ * broken, not the batch, so the batch's other alerts still count ({@link WebhookBatch#refused()}).
  */
 public final class WebhookParser {
 
     static final String VERSION = "4";
     /** Alertmanager writes this for "no end" while an alert fires. */
     private static final Instant NO_END = Instant.parse("0001-01-01T00:00:00Z");
-    /** Times a timestamp column holds and a usage session can have; anything else is a broken sender. */
-    private static final Instant EARLIEST = Instant.parse("1970-01-01T00:00:00Z");
-    private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59Z");
     private static final int MAX_FINGERPRINT = 64;
     /** Far above any real label set (a few hundred bytes), far below what would hurt the worker. */
     private static final int MAX_LABEL_BYTES = 64 * 1024;
     private static final int MAX_NESTING = 32;
+    private static final int MAX_QUOTED = 64;
 
-    private final ObjectMapper json;
+    private final StrictJson json = new StrictJson(MAX_NESTING);
+    private final AlertTimeWindow window;
 
-    public WebhookParser() {
-        this.json = new ObjectMapper();
-        json.getFactory().setStreamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING).build());
+    public WebhookParser(AlertTimeWindow window) {
+        this.window = window;
     }
 
-    public WebhookBatch parse(byte[] body) {
-        if (body == null || body.length == 0) {
-            throw new MalformedWebhookException("empty body");
-        }
+    /** @param now the worker's time, against which the alerts' times are judged */
+    public WebhookBatch parse(byte[] body, Instant now) {
         JsonNode root = readTree(body);
         if (!root.isObject()) {
             throw new MalformedWebhookException("body is not a JSON object");
@@ -57,48 +54,71 @@ public final class WebhookParser {
             throw new MalformedWebhookException("'alerts' must be an array");
         }
         List<WebhookAlert> parsed = new ArrayList<>(alerts.size());
+        List<WebhookBatch.Refused> refused = new ArrayList<>();
         for (int i = 0; i < alerts.size(); i++) {
-            parsed.add(alert(alerts.get(i), i));
+            WebhookAlert alert = alert(alerts.get(i), i);
+            Optional<String> outside = Optional.ofNullable(unreadable(alerts.get(i), alert.status()))
+                    .or(() -> window.refusal(alert.startsAt(), alert.endsAt(), now));
+            if (outside.isPresent()) {
+                refused.add(new WebhookBatch.Refused(i, alert.fingerprint(), outside.get()));
+            } else {
+                parsed.add(alert);
+            }
         }
         return new WebhookBatch(Objects.requireNonNullElse(text(root, "receiver", 200), ""),
                 status(root.path("status"), "batch", parsed), text(root, "groupKey", 4000),
-                text(root, "externalURL", 2048), Math.max(0, root.path("truncatedAlerts").asInt(0)), parsed);
+                text(root, "externalURL", 2048), Math.max(0, root.path("truncatedAlerts").asInt(0)), parsed, refused);
     }
 
     private JsonNode readTree(byte[] body) {
         try {
-            return json.readTree(body);
-        } catch (JsonProcessingException e) {
-            throw new MalformedWebhookException("not valid JSON: " + e.getOriginalMessage(), e);
-        } catch (IOException e) {
-            throw new MalformedWebhookException("unreadable body: " + e.getMessage(), e);
+            return json.read(body);
+        } catch (StrictJsonException e) {
+            throw new MalformedWebhookException(e.getMessage(), e);
         }
     }
 
+    /**
+     * The alert with its times as sent: a firing alert, or a resolved one with Alertmanager's zero time, has no end.
+     * An unreadable time is null here; {@link #unreadable} says why.
+     */
     private static WebhookAlert alert(JsonNode alert, int index) {
         String where = "alerts[" + index + "]";
         if (!alert.isObject()) {
             throw new MalformedWebhookException(where + " is not an object");
         }
         String fingerprint = alert.path("fingerprint").asText("");
-        if (fingerprint.isEmpty() || fingerprint.length() > MAX_FINGERPRINT || fingerprint.indexOf('\0') >= 0) {
+        if (fingerprint.isEmpty() || fingerprint.length() > MAX_FINGERPRINT) {
             throw new MalformedWebhookException(where + ".fingerprint must be 1 to " + MAX_FINGERPRINT + " characters");
         }
         AlertStatus status = status(alert.path("status"), where, null);
-        Instant startsAt = instant(alert.path("startsAt"), where + ".startsAt");
-        if (startsAt == null) {
-            throw new MalformedWebhookException(where + ".startsAt is required");
-        }
-        Instant endsAt = instant(alert.path("endsAt"), where + ".endsAt");
-        if (endsAt != null && (endsAt.equals(NO_END) || status == AlertStatus.FIRING)) {
-            endsAt = null;
-        }
-        if (endsAt != null && endsAt.isBefore(startsAt)) {
-            throw new MalformedWebhookException(where + ": endsAt " + endsAt + " is before startsAt " + startsAt);
-        }
         Map<String, String> labels = strings(alert.get("labels"), where + ".labels", true);
-        return new WebhookAlert(fingerprint, status, startsAt, endsAt, labels,
-                strings(alert.get("annotations"), where + ".annotations", false));
+        Map<String, String> annotations = strings(alert.get("annotations"), where + ".annotations", false);
+        Instant startsAt = instant(alert.path("startsAt"));
+        Instant endsAt = status == AlertStatus.FIRING ? null : instant(alert.path("endsAt"));
+        return new WebhookAlert(fingerprint, status, startsAt, NO_END.equals(endsAt) ? null : endsAt, labels,
+                annotations);
+    }
+
+    /** Why the alert's times cannot be read, or null when they can. */
+    private static String unreadable(JsonNode alert, AlertStatus status) {
+        if (alert.path("startsAt").isMissingNode() || alert.path("startsAt").isNull()) {
+            return "startsAt is required";
+        }
+        if (instant(alert.path("startsAt")) == null) {
+            return "startsAt is not an RFC 3339 time: " + quoted(alert.path("startsAt"));
+        }
+        JsonNode endsAt = alert.path("endsAt");
+        if (status == AlertStatus.RESOLVED && !endsAt.isMissingNode() && !endsAt.isNull() && instant(endsAt) == null) {
+            return "endsAt is not an RFC 3339 time: " + quoted(endsAt);
+        }
+        return null;
+    }
+
+    /** The value as sent, cut short: it goes into the answer and the log. */
+    private static String quoted(JsonNode node) {
+        String text = node.asText();
+        return "'" + (text.length() > MAX_QUOTED ? text.substring(0, MAX_QUOTED) + "…" : text) + "'";
     }
 
     /** A batch without a status of its own takes its first alert's. */
@@ -114,20 +134,16 @@ public final class WebhookParser {
         }
     }
 
-    private static Instant instant(JsonNode node, String where) {
-        if (node.isMissingNode() || node.isNull()) {
+    /** The time, or null when absent or not RFC 3339. */
+    private static Instant instant(JsonNode node) {
+        if (!node.isTextual()) {
             return null;
         }
-        Instant time;
         try {
-            time = Instant.parse(node.asText());
+            return Instant.parse(node.asText());
         } catch (DateTimeException e) {
-            throw new MalformedWebhookException(where + " is not an RFC 3339 time: '" + node.asText() + "'", e);
+            return null;
         }
-        if (!time.equals(NO_END) && (time.isBefore(EARLIEST) || time.isAfter(LATEST))) {
-            throw new MalformedWebhookException(where + " is out of range (1970 to 9999): '" + node.asText() + "'");
-        }
-        return time;
     }
 
     private static Map<String, String> strings(JsonNode node, String where, boolean required) {
@@ -147,9 +163,6 @@ public final class WebhookParser {
                 throw new MalformedWebhookException(where + "." + entry.getKey() + " must be a string");
             }
             String value = entry.getValue().asText();
-            if (entry.getKey().indexOf('\0') >= 0 || value.indexOf('\0') >= 0) {
-                throw new MalformedWebhookException(where + "." + entry.getKey() + " contains a NUL character");
-            }
             bytes += entry.getKey().length() + value.length();
             if (bytes > MAX_LABEL_BYTES) {
                 throw new MalformedWebhookException(where + " exceed " + MAX_LABEL_BYTES + " bytes");
@@ -159,19 +172,13 @@ public final class WebhookParser {
         return values;
     }
 
-    /**
-     * An informational text field, cut to its column's width. PostgreSQL text cannot hold NUL: such a batch could
-     * never be stored, so it is refused.
-     */
+    /** An informational text field, cut to its column's width. */
     private static String text(JsonNode root, String field, int width) {
         JsonNode node = root.get(field);
         if (node == null || node.isNull()) {
             return null;
         }
         String text = node.asText();
-        if (text.indexOf('\0') >= 0) {
-            throw new MalformedWebhookException(field + " contains a NUL character");
-        }
         return text.length() > width ? text.substring(0, width) : text;
     }
 }

@@ -1,11 +1,7 @@
 package org.aitelemetry.worker.probe;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -19,11 +15,14 @@ import java.util.UUID;
 import org.aitelemetry.worker.health.GpuTests;
 import org.aitelemetry.worker.health.TestResult;
 import org.aitelemetry.worker.health.TestStatus;
+import org.aitelemetry.worker.json.StrictJson;
+import org.aitelemetry.worker.json.StrictJsonException;
 
 /**
  * Reads gpu-probe reports (contracts.md §6) leniently where scoring does not look (unknown fields, missing
  * informational ones) and strictly where it does: schema version 1.x, run id, times, hostname, GPU UUIDs, test statuses
- * and values. A refusal names the field.
+ * and values. The body must be strict JSON that PostgreSQL can store as sent ({@link StrictJson}), as the run and its
+ * GPUs' tests are kept as received. A refusal names the field.
  */
 public final class ProbeReportParser {
 
@@ -39,21 +38,13 @@ public final class ProbeReportParser {
     private static final int MAX_DETAILS = 64;
     private static final int MAX_DETAIL = 256;
 
-    private final ObjectMapper json = new ObjectMapper();
-
-    public ProbeReportParser() {
-        json.getFactory().setStreamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING).build());
-    }
+    private final StrictJson json = new StrictJson(MAX_NESTING);
 
     public ProbeReport parse(byte[] body) {
-        if (body == null || body.length == 0) {
-            throw new MalformedProbeReportException("empty body");
-        }
         JsonNode root = readTree(body);
         if (!root.isObject()) {
             throw new MalformedProbeReportException("body is not a JSON object");
         }
-        rejectNul(root, "$");
         String version = root.path("schema_version").asText("");
         if (!version.equals("1") && !version.startsWith("1.")) {
             throw new MalformedProbeReportException("unsupported schema_version '" + version + "', expected 1.x");
@@ -82,27 +73,9 @@ public final class ProbeReportParser {
 
     private JsonNode readTree(byte[] body) {
         try {
-            return json.readTree(body);
-        } catch (JsonProcessingException e) {
-            throw new MalformedProbeReportException("not valid JSON: " + e.getOriginalMessage(), e);
-        } catch (IOException e) {
-            throw new MalformedProbeReportException("unreadable body: " + e.getMessage(), e);
-        }
-    }
-
-    /** PostgreSQL's jsonb and text cannot hold NUL: such a report could never be stored. */
-    private static void rejectNul(JsonNode node, String where) {
-        if (node.isTextual() && node.asText().indexOf('\0') >= 0) {
-            throw new MalformedProbeReportException(where + " contains a NUL character");
-        }
-        for (Map.Entry<String, JsonNode> field : node.properties()) {
-            if (field.getKey().indexOf('\0') >= 0) {
-                throw new MalformedProbeReportException(where + " has a field name with a NUL character");
-            }
-            rejectNul(field.getValue(), where + "." + field.getKey());
-        }
-        for (int i = 0; node.isArray() && i < node.size(); i++) {
-            rejectNul(node.get(i), where + "[" + i + "]");
+            return json.read(body);
+        } catch (StrictJsonException e) {
+            throw new MalformedProbeReportException(e.getMessage(), e);
         }
     }
 
@@ -192,8 +165,8 @@ public final class ProbeReportParser {
                     + " not '" + status + "'", e);
         }
         JsonNode value = test.path("value");
-        if (!value.isMissingNode() && !value.isNull() && !value.isNumber()) {
-            throw new MalformedProbeReportException(where + ".value must be a number or null");
+        if (!value.isMissingNode() && !value.isNull() && !(value.isNumber() && Double.isFinite(value.asDouble()))) {
+            throw new MalformedProbeReportException(where + ".value must be a number a double can hold, or null");
         }
         JsonNode reason = test.path("reason");
         return new TestResult(key, parsed, value.isNumber() ? value.asDouble() : null,

@@ -88,14 +88,21 @@ final class SessionSql {
                                  AND (c.name = u.cluster_name OR (u.cluster_name IS NULL AND c.id = device_cluster.id))
                                ORDER BY rp.id LIMIT 1) p ON true""";
 
+    /** A session becoming final enters the outbox, unless the outbox quarantined it. */
+    private static final String ENTER_OUTBOX =
+            "CASE WHEN export_state = 'QUARANTINED' THEN export_state ELSE 'PENDING' END";
+
     static final String MARK_PROCESSED = "UPDATE alert_notification SET processed_at = now() WHERE id = ANY($1)";
 
-    /** Closing sessions whose grace period is over become final and enter the span outbox. */
+    /**
+     * Closing sessions whose grace period is over become final and enter the span outbox, unless the outbox quarantined
+     * the session already (its start span could not be exported: neither can its final span).
+     */
     static final String FINALISE_DUE = """
             UPDATE usage_session SET state = 'FINAL', close_reason = 'RESOLVED', finalize_after = NULL,
-                   export_state = 'PENDING', next_export_at = now(), updated_at = now()
+                   export_state = %s, next_export_at = now(), updated_at = now()
             WHERE state = 'CLOSING' AND finalize_after <= $1
-            RETURNING %s""".formatted(SESSION_COLUMNS);
+            RETURNING %s""".formatted(ENTER_OUTBOX, SESSION_COLUMNS);
 
     /** Open sessions that existed before the reconciliation asked Alertmanager, for comparison with its answer. */
     static final String OPEN_BEFORE = """
@@ -103,9 +110,9 @@ final class SessionSql {
 
     static final String CLOSE_UNOBSERVED = """
             UPDATE usage_session SET state = 'FINAL', close_reason = 'UNOBSERVED', ends_at = greatest($2, starts_at),
-                   export_state = 'PENDING', next_export_at = now(), updated_at = now()
+                   export_state = %s, next_export_at = now(), updated_at = now()
             WHERE id = ANY($1) AND state = 'OPEN'
-            RETURNING %s""".formatted(SESSION_COLUMNS);
+            RETURNING %s""".formatted(ENTER_OUTBOX, SESSION_COLUMNS);
 
     static final String LIVE_COUNT = "SELECT count(*) AS live FROM usage_session WHERE state IN ('OPEN', 'CLOSING')";
 

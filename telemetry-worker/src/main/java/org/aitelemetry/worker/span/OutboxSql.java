@@ -76,6 +76,15 @@ final class OutboxSql {
             FROM unnest($1::bigint[], $2::float8[], $3::text[]) AS u(id, delay_ms, error)
             WHERE s.id = u.id""";
 
+    /** Quarantines sessions: $1 ids, $2 reasons. A start span not pending (exported, never wanted) stays as is. */
+    static final String QUARANTINE = """
+            UPDATE usage_session s SET export_state = 'QUARANTINED',
+              start_export_state = CASE WHEN s.start_export_state = 'PENDING' THEN 'QUARANTINED'
+                                        ELSE s.start_export_state END,
+              quarantined_at = now(), quarantine_reason = u.reason, next_export_at = NULL, updated_at = now()
+            FROM unnest($1::bigint[], $2::text[]) AS u(id, reason)
+            WHERE s.id = u.id""";
+
     /** Stores aggregates at close, read or given up on; the span is then due at once. */
     static final String STORE_AGGREGATES = """
             UPDATE usage_session s SET utilization_avg = u.utilization, energy_joules = u.energy,

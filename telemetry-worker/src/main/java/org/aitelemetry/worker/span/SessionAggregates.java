@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.aitelemetry.worker.span.SpanOutbox.Retry;
 import org.jboss.logging.Logger;
 
@@ -14,7 +15,8 @@ import org.jboss.logging.Logger;
  * The aggregates step of an export batch: claims final sessions whose aggregates at close are unread (a bounded
  * batch, so a backlog never floods a metric source), reads them, and stores them, which makes the spans due. A read
  * that failed is retried with the export backoff; after {@code telemetry.tracing.aggregates-attempts} the span goes
- * out without the values that could not be read, so a metrics outage never holds spans back for good.
+ * out without the values that could not be read, so a metrics outage never holds spans back for good. A session whose
+ * aggregates can never be read (its times, or a read that throws) is quarantined ({@link SpanQuarantine}).
  */
 @ApplicationScoped
 class SessionAggregates {
@@ -26,9 +28,12 @@ class SessionAggregates {
     private final SpanMetrics metrics;
     private final TracingConfig config;
     private final ExportBackoff backoff;
+    private final SpanQuarantine quarantine;
 
-    SessionAggregates(SpanOutbox outbox, AggregateReader reader, SpanMetrics metrics, TracingConfig config) {
+    SessionAggregates(SpanOutbox outbox, AggregateReader reader, SpanMetrics metrics, SpanQuarantine quarantine,
+            TracingConfig config) {
         this.outbox = outbox;
+        this.quarantine = quarantine;
         this.reader = reader;
         this.metrics = metrics;
         this.config = config;
@@ -38,15 +43,25 @@ class SessionAggregates {
     /** Reads and stores the aggregates of one batch of due sessions. */
     Uni<Step> completeDue() {
         return outbox.claimForAggregates(config.aggregatesBatchSize(), config.lease())
-                .chain(sessions -> Multi.createFrom().iterable(sessions)
-                        .onItem().transformToUni(session -> reader.read(session)
-                                .map(aggregates -> new Read(session, aggregates)))
-                        .merge(config.aggregatesConcurrency())
-                        .collect().asList())
-                .chain(this::settle);
+                .chain(claimed -> quarantine.admit(claimed)
+                        .chain(admitted -> Multi.createFrom().iterable(admitted)
+                                .onItem().transformToUni(this::read)
+                                .merge(config.aggregatesConcurrency())
+                                .collect().asList())
+                        .chain(reads -> settle(reads, claimed.size())));
     }
 
-    private Uni<Step> settle(List<Read> reads) {
+    /** A read that throws would throw again: the session is quarantined rather than retried. */
+    private Uni<Read> read(OutboxSession session) {
+        return Uni.createFrom().deferred(() -> reader.read(session))
+                .map(aggregates -> new Read(session, aggregates, null))
+                .onFailure().recoverWithItem(failure -> new Read(session, null,
+                        Quarantine.failed(session, "aggregates", failure)));
+    }
+
+    private Uni<Step> settle(List<Read> allReads, int claimed) {
+        List<Quarantine> poisoned = allReads.stream().map(Read::poisoned).filter(Objects::nonNull).toList();
+        List<Read> reads = allReads.stream().filter(read -> read.poisoned() == null).toList();
         Map<Long, Aggregates> done = new HashMap<>();
         List<Retry> retries = new ArrayList<>();
         for (Read read : reads) {
@@ -60,9 +75,10 @@ class SessionAggregates {
             }
         }
         metrics.failed(SpanMetrics.AGGREGATES, (int) reads.stream().filter(read -> read.aggregates().failed()).count());
-        return outbox.storeAggregates(done)
+        return quarantine.quarantine(poisoned)
+                .chain(() -> outbox.storeAggregates(done))
                 .chain(() -> outbox.markFailed(retries))
-                .map(ignored -> new Step(reads.size(), retries.size(), reads.size() == config.aggregatesBatchSize()));
+                .map(ignored -> new Step(reads.size(), retries.size(), claimed == config.aggregatesBatchSize()));
     }
 
     private static void logGivenUp(Read read, int failures) {
@@ -76,7 +92,8 @@ class SessionAggregates {
         }
     }
 
-    private record Read(OutboxSession session, Aggregates aggregates) {
+    /** A session's aggregates, or why it is quarantined. */
+    private record Read(OutboxSession session, Aggregates aggregates, Quarantine poisoned) {
     }
 
     /**

@@ -14,7 +14,8 @@ import org.jboss.logging.Logger;
 /**
  * One batch of the span outbox: the aggregates step, then the sessions with a span ready are claimed, their spans
  * sent in one OTLP request, and marked exported only once the collector acknowledged them. A failed request counts an
- * attempt for each of its sessions and schedules the next with backoff and jitter. Without an endpoint nothing is
+ * attempt for each of its sessions and schedules the next with backoff and jitter. A session whose spans can never be
+ * built is quarantined ({@link SpanQuarantine}) rather than sent with the others. Without an endpoint nothing is
  * claimed: the spans wait in the outbox.
  */
 @ApplicationScoped
@@ -29,10 +30,12 @@ class SpanExport {
     private final TracingConfig config;
     private final UsageSpans spans;
     private final ExportBackoff backoff;
+    private final SpanQuarantine quarantine;
     private final AtomicBoolean toldNoEndpoint = new AtomicBoolean();
 
     SpanExport(SpanOutbox outbox, SessionAggregates aggregates, OtlpSpanSender sender, SpanMetrics metrics,
-            TracingConfig config, @ConfigProperty(name = "quarkus.application.version") Optional<String> version) {
+            SpanQuarantine quarantine, TracingConfig config,
+            @ConfigProperty(name = "quarkus.application.version") Optional<String> version) {
         this.outbox = outbox;
         this.aggregates = aggregates;
         this.sender = sender;
@@ -40,6 +43,7 @@ class SpanExport {
         this.config = config;
         this.spans = new UsageSpans(version.orElse(null));
         this.backoff = new ExportBackoff(config.backoffBase(), config.backoffMax());
+        this.quarantine = quarantine;
     }
 
     /** Runs one batch; the report says whether more may be due. */
@@ -62,33 +66,59 @@ class SpanExport {
         return outbox.claimForExport(config.batchSize(), config.lease()).chain(this::send);
     }
 
-    private Uni<ExportReport> send(List<OutboxSession> sessions) {
-        if (sessions.isEmpty()) {
+    private Uni<ExportReport> send(List<OutboxSession> claimed) {
+        if (claimed.isEmpty()) {
             return Uni.createFrom().item(ExportReport.NONE);
         }
-        List<SpanData> data = new ArrayList<>();
-        List<Long> usageIds = new ArrayList<>();
-        List<Long> startIds = new ArrayList<>();
+        boolean full = claimed.size() == config.batchSize();
+        return quarantine.admit(claimed).chain(admitted -> {
+            Built built = build(admitted);
+            return quarantine.quarantine(built.poisoned()).chain(() -> send(built, full));
+        });
+    }
+
+    private Uni<ExportReport> send(Built built, boolean full) {
+        if (built.spans().isEmpty()) {
+            return Uni.createFrom().item(ExportReport.sent(0, 0, full));
+        }
+        return sender.send(built.spans())
+                .chain(() -> outbox.markExported(built.usageIds(), built.startIds()))
+                .invoke(() -> {
+                    metrics.exported(SpanIds.USAGE_SPAN, built.usageIds().size());
+                    metrics.exported(SpanIds.START_SPAN, built.startIds().size());
+                })
+                .map(ignored -> ExportReport.sent(built.usageIds().size(), built.startIds().size(), full))
+                .onFailure(OtlpSpanSender.SpanExportException.class)
+                .recoverWithUni(failure -> retryLater(built.sessions(), built.spans().size(), failure));
+    }
+
+    /** The spans of each session; one whose spans cannot be built is set aside, not sent with the others. */
+    private Built build(List<OutboxSession> sessions) {
+        Built built = new Built(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
+                new ArrayList<>());
         for (OutboxSession session : sessions) {
+            List<SpanData> spansOfSession = new ArrayList<>(2);
+            try {
+                if (session.startPending()) {
+                    spansOfSession.add(spans.start(session));
+                }
+                if (session.usageSpanReady()) {
+                    spansOfSession.add(spans.usage(session));
+                }
+            } catch (RuntimeException e) {
+                built.poisoned().add(Quarantine.failed(session, "span", e));
+                continue;
+            }
+            built.sessions().add(session);
+            built.spans().addAll(spansOfSession);
             if (session.startPending()) {
-                data.add(spans.start(session));
-                startIds.add(session.id());
+                built.startIds().add(session.id());
             }
             if (session.usageSpanReady()) {
-                data.add(spans.usage(session));
-                usageIds.add(session.id());
+                built.usageIds().add(session.id());
             }
         }
-        boolean full = sessions.size() == config.batchSize();
-        return sender.send(data)
-                .chain(() -> outbox.markExported(usageIds, startIds))
-                .invoke(() -> {
-                    metrics.exported(SpanIds.USAGE_SPAN, usageIds.size());
-                    metrics.exported(SpanIds.START_SPAN, startIds.size());
-                })
-                .map(ignored -> ExportReport.sent(usageIds.size(), startIds.size(), full))
-                .onFailure(OtlpSpanSender.SpanExportException.class)
-                .recoverWithUni(failure -> retryLater(sessions, data.size(), failure));
+        return built;
     }
 
     private Uni<ExportReport> retryLater(List<OutboxSession> sessions, int spanCount, Throwable failure) {
@@ -99,5 +129,10 @@ class SpanExport {
         metrics.failed(SpanMetrics.OTLP, spanCount);
         LOG.warnf("Export of %d spans failed, retrying with backoff: %s", spanCount, failure.getMessage());
         return outbox.markFailed(retries).map(ignored -> ExportReport.failed(spanCount));
+    }
+
+    /** One batch's spans: the sessions they are of, and those whose spans could not be built. */
+    private record Built(List<OutboxSession> sessions, List<SpanData> spans, List<Long> usageIds, List<Long> startIds,
+            List<Quarantine> poisoned) {
     }
 }

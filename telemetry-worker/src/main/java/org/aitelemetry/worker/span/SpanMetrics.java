@@ -14,7 +14,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * The outbox's metrics at {@code /q/metrics}: {@code telemetry_span_outbox_depth} (spans waiting, as counted at the end
  * of the last round: the gauge never queries the database itself), {@code telemetry_spans_exported_total} by span
  * name, and {@code telemetry_span_export_failures_total} by stage: {@code otlp} counts spans whose export attempt
- * failed, {@code aggregates} sessions whose aggregates could not be read on an attempt.
+ * failed, {@code aggregates} sessions whose aggregates could not be read on an attempt; and
+ * {@code telemetry_spans_quarantined_total} by reason, sessions taken out of the outbox for good ({@link Quarantine}).
  */
 @Startup
 @ApplicationScoped
@@ -55,6 +56,13 @@ class SpanMetrics {
 
     void failed(String stage, int count) {
         failures(stage).increment(count);
+    }
+
+    void quarantined(String reason) {
+        Counter.builder("telemetry.spans.quarantined")
+                .description("Sessions whose spans can never be exported, taken out of the outbox with the reason")
+                .tag("reason", reason)
+                .register(registry).increment();
     }
 
     private Counter exported(String spanName) {

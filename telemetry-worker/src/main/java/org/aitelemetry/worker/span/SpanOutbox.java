@@ -11,7 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** The span outbox: pending spans of usage sessions, claimed, retried and marked in {@code usage_session}. */
+/**
+ * The span outbox: pending spans of usage sessions, claimed, retried, marked exported or quarantined in
+ * {@code usage_session}. The only writer of the outbox's states once a session entered it.
+ */
 @ApplicationScoped
 class SpanOutbox {
 
@@ -51,6 +54,19 @@ class SpanOutbox {
                         .addArrayOfDouble(retries.stream().map(retry -> (double) retry.delay().toMillis())
                                 .toArray(Double[]::new))
                         .addArrayOfString(retries.stream().map(retry -> truncated(retry.error()))
+                                .toArray(String[]::new)))
+                .replaceWithVoid();
+    }
+
+    /**
+     * Takes sessions out of the outbox for good, with the reason: both spans QUARANTINED, so that neither is claimed
+     * again, and a session still open stays out when it becomes final.
+     */
+    Uni<Void> quarantine(List<Quarantine> poisoned) {
+        return pool.preparedQuery(OutboxSql.QUARANTINE)
+                .execute(Tuple.tuple()
+                        .addArrayOfLong(poisoned.stream().map(Quarantine::sessionId).toArray(Long[]::new))
+                        .addArrayOfString(poisoned.stream().map(quarantine -> truncated(quarantine.detail()))
                                 .toArray(String[]::new)))
                 .replaceWithVoid();
     }

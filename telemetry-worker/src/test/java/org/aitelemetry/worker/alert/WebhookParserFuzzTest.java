@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -13,7 +15,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Acceptance scenario 16 for the webhook parser: real Alertmanager bodies mutated at random (bytes flipped, cut,
  * spliced, fields duplicated, tokens swapped) for a bounded number of seeded rounds. Every input either parses into
- * a batch whose alerts can become sessions or is refused with {@link MalformedWebhookException}; nothing else escapes.
+ * a batch whose alerts can become sessions (inside the time window, the others set aside with a reason) or is refused
+ * with {@link MalformedWebhookException}; nothing else escapes.
  */
 class WebhookParserFuzzTest {
 
@@ -22,7 +25,11 @@ class WebhookParserFuzzTest {
         "\"firing\"", "\"resolved\"", "\"0001-01-01T00:00:00Z\"", "\"2026-13-45T99:00:00Z\"", "\"alerts\"", "\"labels\"",
         "\"startsAt\"", "\"endsAt\"", "\"fingerprint\"", "\"version\"", "\"5\"", "[[[[[[", "\uD800", "\u00e9"};
 
-    private final WebhookParser parser = new WebhookParser();
+    /** The fixtures' alerts were sent on 2026-11-21. */
+    private static final Instant NOW = Instant.parse("2026-11-22T00:00:00Z");
+    private static final Duration MAX_AGE = Duration.ofDays(730);
+
+    private final WebhookParser parser = new WebhookParser(new AlertTimeWindow(MAX_AGE, Duration.ofMinutes(5)));
 
     @Test
     void mutatedBodiesParseOrAreRefusedWithAReason() throws IOException {
@@ -33,8 +40,9 @@ class WebhookParserFuzzTest {
         for (int round = 0; round < ROUNDS; round++) {
             byte[] input = mutate(seeds.get(random.nextInt(seeds.size())), random);
             try {
-                WebhookBatch batch = parser.parse(input);
+                WebhookBatch batch = parser.parse(input, NOW);
                 batch.alerts().forEach(WebhookParserFuzzTest::assertUsable);
+                batch.refused().forEach(alert -> assertThat(alert.reason()).isNotBlank());
                 parsed++;
             } catch (MalformedWebhookException e) {
                 assertThat(e.getMessage()).isNotBlank();
@@ -47,9 +55,9 @@ class WebhookParserFuzzTest {
 
     private static void assertUsable(WebhookAlert alert) {
         assertThat(alert.fingerprint()).isNotEmpty().hasSizeLessThanOrEqualTo(64);
-        assertThat(alert.startsAt()).isNotNull();
+        assertThat(alert.startsAt()).isBetween(NOW.minus(MAX_AGE), NOW.plus(Duration.ofMinutes(5)));
         if (alert.endsAt() != null) {
-            assertThat(alert.endsAt()).isAfterOrEqualTo(alert.startsAt());
+            assertThat(alert.endsAt()).isAfterOrEqualTo(alert.startsAt()).isBeforeOrEqualTo(NOW.plusSeconds(300));
             assertThat(alert.status()).isEqualTo(AlertStatus.RESOLVED);
         }
         assertThat(alert.labels()).isNotNull();

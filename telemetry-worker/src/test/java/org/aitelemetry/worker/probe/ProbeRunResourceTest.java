@@ -166,7 +166,7 @@ class ProbeRunResourceTest {
         badRequest(golden.replace("\"status\": \"waived\"", "\"status\": \"slow\""),
                 "gpus[0].tests.gemm_fp8.status must be passed, degraded, failed, waived or error, not 'slow'");
         badRequest(golden.replace("\"value\": 700,", "\"value\": \"fast\","), "gpus[0].tests.gemm_bf16.value");
-        badRequest(golden.replace("Linux 6.8.0", "Linux\\u0000"), "$.host.kernel contains a NUL character");
+        badRequest(golden.replace("Linux 6.8.0", "Linux\\u0000"), "/host/kernel contains a NUL character");
     }
 
     @Test
