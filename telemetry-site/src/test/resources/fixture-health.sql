@@ -44,9 +44,9 @@ WHERE id = 1002;
 UPDATE probe_result SET serial = '1650123000002', product_name = 'NVIDIA H100 80GB HBM3',
   evidence = (SELECT health_evidence FROM gpu_device WHERE id = 1002),
   advice = (SELECT health_advice FROM gpu_device WHERE id = 1002),
-  tests = tests || '{"nvml_xid": {"status": "failed", "value": 79, "unit": "xid",
+  tests = (tests::jsonb || '{"nvml_xid": {"status": "failed", "value": 79, "unit": "xid",
                       "reason": "<script>alert(1)</script> | [click](https://evil.example) www.evil.example"},
-                     "nvml_temperature": {"status": "passed", "value": 58, "unit": "celsius"}}'
+                     "nvml_temperature": {"status": "passed", "value": 58, "unit": "celsius"}}')::json
 WHERE gpu_uuid = 'GPU-0000aaaa-0000-0000-0000-000000000002';
 INSERT INTO gpu_failure (board, serial, gpu_uuid, cluster, node, run_id, evidence, failed_at)
 VALUES ('1650123000002', '1650123000002', 'GPU-0000aaaa-0000-0000-0000-000000000002', 'cluster-01', 'worker-gpu-0001',
