@@ -1,20 +1,24 @@
 package org.aitelemetry.devkit.keycloak;
 
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import java.util.HashMap;
 import java.util.Map;
+import org.aitelemetry.devkit.LoopbackPorts;
 import org.aitelemetry.devkit.Workspace;
 
 /**
  * Real Keycloak for both apps' {@code @QuarkusTest}s, with the test additions imported. One server per test JVM,
  * started on first use and stopped when the JVM exits: a start takes half a minute, and the realms hold nothing a test
  * class could leave behind. The init argument {@code app} ({@code site} or {@code worker}) picks the configuration the
- * application gets.
+ * application gets. The site listens on one port per test JVM, chosen with the server: the realm's site client
+ * redirects to that port and no other.
  */
 public final class KeycloakTestResource implements QuarkusTestResourceLifecycleManager {
 
     public static final String APP = "app";
 
     private static KeycloakComponent sharedServer;
+    private static int sitePort;
 
     private String app;
     private KeycloakComponent server;
@@ -31,7 +35,12 @@ public final class KeycloakTestResource implements QuarkusTestResourceLifecycleM
     @Override
     public Map<String, String> start() {
         server = sharedServer();
-        return "site".equals(app) ? server.siteConfig() : server.workerConfig();
+        if (!"site".equals(app)) {
+            return server.workerConfig();
+        }
+        Map<String, String> config = new HashMap<>(server.siteConfig());
+        config.put("quarkus.http.test-port", String.valueOf(sitePort));
+        return config;
     }
 
     @Override
@@ -48,8 +57,9 @@ public final class KeycloakTestResource implements QuarkusTestResourceLifecycleM
     private static synchronized KeycloakComponent sharedServer() {
         if (sharedServer == null) {
             // Named per JVM: two builds of the same module (an IDE and a terminal) must not share a log or port.
+            sitePort = LoopbackPorts.free();
             KeycloakComponent server = new KeycloakComponent(Workspace.fromSystemProperties(),
-                    "keycloak-" + ProcessHandle.current().pid(), RealmImport.WITH_TEST_ADDITIONS);
+                    "keycloak-" + ProcessHandle.current().pid(), RealmImport.WITH_TEST_ADDITIONS, sitePort);
             Runtime.getRuntime().addShutdownHook(new Thread(server::close, "devkit-keycloak-stop"));
             sharedServer = server;
         }
