@@ -48,16 +48,19 @@ class OverlaysTest {
                 "Cluster ai-telemetry/telemetry-db", "OpenTelemetryCollector ai-telemetry/telemetry",
                 "TempoMonolithic ai-telemetry/telemetry", "PrometheusRule ai-telemetry/gpu-usage",
                 "AlertmanagerConfig ai-telemetry/telemetry-worker", "KeycloakRealmImport keycloak/ai-telemetry",
-                "PriorityClass gpu-probe-low", "CronJob ai-telemetry/gpu-probe",
-                "NetworkPolicy ai-telemetry/default-deny-ingress");
+                "PriorityClass gpu-probe-low", "CronJob ai-telemetry-probes/gpu-probe",
+                "NetworkPolicy ai-telemetry/default-deny-ingress", "NetworkPolicy ai-telemetry/telemetry-worker-egress",
+                "NetworkPolicy ai-telemetry/telemetry-site-egress", "NetworkPolicy ai-telemetry-probes/gpu-probe-egress",
+                "ValidatingAdmissionPolicy ai-telemetry-worker-node-signal",
+                "ValidatingAdmissionPolicyBinding ai-telemetry-worker-node-signal");
     }
 
     @ParameterizedTest
     @MethodSource("overlays")
-    void workerRunsProbeJobsWithTheTemplatesImageInItsOwnNamespace(Path overlay) throws IOException {
+    void workerRunsProbeJobsWithTheTemplatesImageInTheProbeNamespace(Path overlay) throws IOException {
         Manifests manifests = DeployTree.render(overlay);
         KubeObject worker = manifests.find("Deployment", "ai-telemetry", "telemetry-worker").orElseThrow();
-        KubeObject template = manifests.find("CronJob", "ai-telemetry", "gpu-probe").orElseThrow();
+        KubeObject template = manifests.find("CronJob", "ai-telemetry-probes", "gpu-probe").orElseThrow();
         String configMap = worker.at("/spec/template/spec/volumes/0/configMap/name").asText();
         Properties config = new Properties();
         config.load(new StringReader(manifests.find("ConfigMap", "ai-telemetry", configMap).orElseThrow()
@@ -70,7 +73,10 @@ class OverlaysTest {
 
         assertThat(probeImage).isEqualTo(template.at("/spec/jobTemplate/spec/template/spec/containers/0/image")
                 .asText());
-        assertThat(config.getProperty("telemetry.kubernetes.probe-namespace")).isEqualTo(worker.namespace());
+        assertThat(config.getProperty("telemetry.kubernetes.probe-namespace")).isEqualTo(template.namespace())
+                .isNotEqualTo(worker.namespace());
+        assertThat(config.getProperty("telemetry.kubernetes.worker-url"))
+                .isEqualTo("http://telemetry-worker." + worker.namespace() + ".svc:8081");
         assertThat(config.getProperty("telemetry.kubernetes.probe-image")).isEqualTo("${GPU_PROBE_IMAGE}");
     }
 }

@@ -24,6 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ProbeCredentialsTest {
 
     private static final String NAMESPACE = "ai-telemetry";
+    private static final String PROBE_NAMESPACE = "ai-telemetry-probes";
 
     static List<Path> overlays() {
         return DeployTree.overlays();
@@ -44,7 +45,8 @@ class ProbeCredentialsTest {
     void probePodsCarryAProjectedTokenForTheWorkerAndNoSecret(Path overlay) {
         Manifests manifests = DeployTree.render(overlay);
         Properties config = workerConfig(manifests);
-        KubeObject template = manifests.find("CronJob", NAMESPACE, "gpu-probe").orElseThrow();
+        assertThat(config.getProperty("telemetry.kubernetes.probe-namespace")).isEqualTo(PROBE_NAMESPACE);
+        KubeObject template = manifests.find("CronJob", PROBE_NAMESPACE, "gpu-probe").orElseThrow();
         JsonNode pod = template.at("/spec/jobTemplate/spec/template/spec");
 
         assertThat(pod.path("serviceAccountName").asText())
@@ -56,7 +58,7 @@ class ProbeCredentialsTest {
         assertThat(token.path("expirationSeconds").asInt()).isBetween(600, 3600);
         assertThat(args(pod)).containsSequence("--token-file", mountPath(pod, "token") + "/"
                 + token.path("path").asText());
-        KubeObject account = manifests.find("ServiceAccount", NAMESPACE, "gpu-probe").orElseThrow();
+        KubeObject account = manifests.find("ServiceAccount", PROBE_NAMESPACE, "gpu-probe").orElseThrow();
         assertThat(account.at("/automountServiceAccountToken").asBoolean(true)).isFalse();
 
         assertThat(manifests.objects()).extracting(KubeObject::id).doesNotContain(
@@ -72,8 +74,8 @@ class ProbeCredentialsTest {
 
         assertThat(manifests.ofKind("ClusterRoleBinding")).anyMatch(binding ->
                 binding.at("/roleRef/name").asText().equals("system:auth-delegator") && bindsWorker(binding));
-        assertThat(manifests.ofKind("RoleBinding")).filteredOn(binding -> binding.namespace().equals(NAMESPACE)
-                && bindsWorker(binding)).anyMatch(binding -> manifests.find("Role", NAMESPACE,
+        assertThat(manifests.ofKind("RoleBinding")).filteredOn(binding -> binding.namespace().equals(PROBE_NAMESPACE)
+                && bindsWorker(binding)).anyMatch(binding -> manifests.find("Role", PROBE_NAMESPACE,
                         binding.at("/roleRef/name").asText()).map(ProbeCredentialsTest::getsPods).orElse(false));
     }
 

@@ -31,6 +31,8 @@ final class KnownKinds implements Check {
             Map.entry("ClusterRole", "rbac.authorization.k8s.io/v1"),
             Map.entry("ClusterRoleBinding", "rbac.authorization.k8s.io/v1"),
             Map.entry("PriorityClass", "scheduling.k8s.io/v1"),
+            Map.entry("ValidatingAdmissionPolicy", "admissionregistration.k8s.io/v1"),
+            Map.entry("ValidatingAdmissionPolicyBinding", "admissionregistration.k8s.io/v1"),
             Map.entry("Route", "route.openshift.io/v1"),
             Map.entry("ServiceMonitor", "monitoring.coreos.com/v1"),
             Map.entry("PodMonitor", "monitoring.coreos.com/v1"),
@@ -45,7 +47,7 @@ final class KnownKinds implements Check {
             Map.entry("KafkaUser", "kafka.strimzi.io/v1beta2"));
 
     private static final Set<String> CLUSTER_SCOPED = Set.of("Namespace", "ClusterRole", "ClusterRoleBinding",
-            "PriorityClass");
+            "PriorityClass", "ValidatingAdmissionPolicy", "ValidatingAdmissionPolicyBinding");
 
     @Override
     public List<Finding> check(Manifests manifests) {

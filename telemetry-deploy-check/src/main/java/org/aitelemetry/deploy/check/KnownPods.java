@@ -9,7 +9,7 @@ import org.aitelemetry.deploy.render.Manifests;
 /**
  * Every pod an overlay leads to, with its namespace and labels: the workloads' templates, the pods operators create
  * for the custom resources here (with the labels those operators set), and the gpu-probe pods of the worker's own
- * Jobs, which carry the request label (telemetry-worker: ProbeJobs.REQUEST_LABEL) in the worker's namespace.
+ * Jobs, which carry the request label (telemetry-worker: ProbeJobs.REQUEST_LABEL) in the worker's probe namespace.
  */
 final class KnownPods {
 
@@ -31,16 +31,12 @@ final class KnownPods {
                 case "TempoMonolithic" -> pods.add(operated(object, Map.of(
                         "app.kubernetes.io/managed-by", "tempo-operator",
                         "app.kubernetes.io/instance", object.name())));
-                case "Deployment" -> {
-                    if (object.name().equals("telemetry-worker")) {
-                        pods.add(new Pod("gpu-probe Jobs of " + object.id(), object.namespace(),
-                                Map.of("aitelemetry.org/health-check", "request-id")));
-                    }
-                }
                 default -> {
                 }
             }
         }
+        WorkerSettings.of(manifests).ifPresent(worker -> pods.add(new Pod("gpu-probe Jobs of the worker",
+                worker.probeNamespace(), Map.of("aitelemetry.org/health-check", "request-id"))));
         return pods;
     }
 

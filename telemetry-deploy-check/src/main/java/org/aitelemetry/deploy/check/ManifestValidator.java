@@ -11,7 +11,8 @@ public class ManifestValidator {
     public ManifestValidator(ExternalObjects external) {
         this.checks = List.of(new KnownKinds(), new PinnedImages(), new NoPlaintextSecrets(), new RestrictedPods(),
                 new HealthProbes(), new ManagementInterface(), new PodReferences(external), new ServiceReferences(),
-                new SelectorReferences(), new RbacReferences(external), new OperatorReferences(external));
+                new SelectorReferences(), new RbacReferences(external), new OperatorReferences(external),
+                new RouteTransport(), new EgressPolicies(), new WorkerPrivileges(), new NodeSignalPolicy());
     }
 
     public List<Finding> validate(Manifests manifests) {

@@ -40,9 +40,6 @@ final class ServiceReferences implements Check {
                 findings.add(Finding.of(route, "targetPort " + route.at("/spec/port/targetPort").asText()
                         + " is no port of Service " + name));
             }
-            if (!route.at("/spec/tls/termination").asText().equals("edge")) {
-                findings.add(Finding.of(route, "TLS termination is not edge"));
-            }
         }
         for (KubeObject monitor : manifests.ofKind("ServiceMonitor")) {
             List<KubeObject> services = manifests.ofKind("Service").stream()

@@ -1,16 +1,17 @@
 package org.aitelemetry.deploy.check;
 
+import static org.aitelemetry.deploy.check.OverlayEdits.edit;
+import static org.aitelemetry.deploy.check.OverlayEdits.obj;
+import static org.aitelemetry.deploy.check.OverlayEdits.remove;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
-import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.aitelemetry.deploy.DeployTree;
-import org.aitelemetry.deploy.render.KubeObject;
 import org.aitelemetry.deploy.render.Manifests;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -257,17 +258,6 @@ class ManifestValidatorTest {
         return Arguments.of(name, breakIt, expected);
     }
 
-    /** Changes the object of that kind and name (every object of the kind when name is null). */
-    private static UnaryOperator<Manifests> edit(String kind, String name, Consumer<ObjectNode> change) {
-        return manifests -> {
-            List<KubeObject> targets = manifests.ofKind(kind).stream()
-                    .filter(o -> name == null || o.name().equals(name)).toList();
-            assertThat(targets).as("%s %s in the overlay", kind, name).isNotEmpty();
-            targets.forEach(o -> change.accept(o.body()));
-            return manifests;
-        };
-    }
-
     /** The worker's PodMonitor turned into a ServiceMonitor on the same port, selecting the worker's Service. */
     private static void intoServiceMonitor(ObjectNode monitor) {
         monitor.put("kind", "ServiceMonitor");
@@ -275,14 +265,4 @@ class ManifestValidatorTest {
         spec.set("endpoints", spec.remove("podMetricsEndpoints"));
     }
 
-    private static UnaryOperator<Manifests> remove(String kind, String name) {
-        return manifests -> new Manifests(manifests.objects().stream()
-                .filter(o -> !(o.kind().equals(kind) && o.name().equals(name))).toList());
-    }
-
-    private static ObjectNode obj(ObjectNode root, String pointer) {
-        JsonNode node = root.at(pointer);
-        assertThat(node.isObject()).as("%s is an object", pointer).isTrue();
-        return (ObjectNode) node;
-    }
 }

@@ -25,6 +25,7 @@ final class SeededSite implements AutoCloseable {
     private final Workspace workspace;
     private final PostgresComponent postgres;
     private final KeycloakComponent keycloak;
+    private final int sitePort = LoopbackPorts.free();
     private QuarkusAppComponent site;
     private String jdbcUrl;
 
@@ -32,7 +33,7 @@ final class SeededSite implements AutoCloseable {
         this.root = root;
         this.workspace = workspace;
         this.postgres = new PostgresComponent(workspace);
-        this.keycloak = new KeycloakComponent(workspace, "keycloak", RealmImport.WITH_TEST_ADDITIONS);
+        this.keycloak = new KeycloakComponent(workspace, "keycloak", RealmImport.WITH_TEST_ADDITIONS, sitePort);
     }
 
     /** Seeds the fleet at {@code scale}, then starts Keycloak and the site; what seeding wrote and took. */
@@ -46,7 +47,7 @@ final class SeededSite implements AutoCloseable {
         Map<String, String> config = new HashMap<>(keycloak.siteConfig());
         config.putAll(postgres.appConfig(database));
         Path jar = root.resolve("telemetry-site/target/quarkus-app/quarkus-run.jar");
-        site = new QuarkusAppComponent("telemetry-site", jar, LoopbackPorts.free(), config, jvmOptions(), workspace);
+        site = new QuarkusAppComponent("telemetry-site", jar, sitePort, config, jvmOptions(), workspace);
         site.start();
         return seeded;
     }

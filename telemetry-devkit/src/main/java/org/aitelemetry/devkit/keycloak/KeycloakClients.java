@@ -42,6 +42,11 @@ public final class KeycloakClients {
     public static final String TEST_PROBE_NODE_NAME = "probe-node-a";
     public static final String TEST_PROBE_CLUSTER_CLAIM = "aitelemetry/cluster";
     public static final String TEST_PROBE_CLUSTER_NAME = "node-scope";
+    /**
+     * Keycloak's admin API on the product realm's users (realm-management roles manage-users and view-users), for
+     * tests of the realm's own rules: the password policy and brute-force detection. The apps never use it.
+     */
+    public static final String TEST_USER_ADMIN = "test-user-admin";
 
     private KeycloakClients() {
     }

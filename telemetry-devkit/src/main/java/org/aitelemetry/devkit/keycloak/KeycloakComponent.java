@@ -34,16 +34,20 @@ public final class KeycloakComponent extends ServerProcessComponent {
 
     private final KeycloakDistribution distribution;
     private final RealmImport realms;
+    private final int sitePort;
     private final HttpClient http = HttpClient.newHttpClient();
 
-    public KeycloakComponent(Workspace workspace, String name, RealmImport realms) {
-        this(workspace, name, realms, KeycloakDistribution.unpacked());
+    /** {@code sitePort}: the port of the site whose code flow this Keycloak serves, the only one it redirects to. */
+    public KeycloakComponent(Workspace workspace, String name, RealmImport realms, int sitePort) {
+        this(workspace, name, realms, sitePort, KeycloakDistribution.unpacked());
     }
 
-    private KeycloakComponent(Workspace workspace, String name, RealmImport realms, KeycloakDistribution distribution) {
+    private KeycloakComponent(Workspace workspace, String name, RealmImport realms, int sitePort,
+            KeycloakDistribution distribution) {
         super(workspace, name, distribution.launcher());
         this.distribution = distribution;
         this.realms = realms;
+        this.sitePort = sitePort;
     }
 
     /** {@code http://127.0.0.1:<port>}; the port is known once started. */
@@ -79,7 +83,7 @@ public final class KeycloakComponent extends ServerProcessComponent {
 
     @Override
     protected List<String> command() throws IOException {
-        realms.writeTo(distribution.importDir());
+        realms.writeTo(distribution.importDir(), sitePort);
         // kc.sh takes its heap from the environment only.
         return List.of("env", "JAVA_OPTS_KC_HEAP=" + HEAP, "bash", binary().toString(), "start-dev",
                 "--http-port=" + port(), "--http-host=127.0.0.1", "--db=dev-mem", "--import-realm");

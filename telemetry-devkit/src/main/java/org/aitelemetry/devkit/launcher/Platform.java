@@ -73,7 +73,8 @@ public final class Platform implements AutoCloseable {
         simulator = start(new FleetSimulator(FleetDefinition.generate(options.fleet())));
         postgres = start(new PostgresComponent(options.workspace()));
         postgres.createDatabaseNamed(DATABASE);
-        keycloak = start(new KeycloakComponent(options.workspace(), "keycloak", options.realms()));
+        keycloak = start(new KeycloakComponent(options.workspace(), "keycloak", options.realms(),
+                options.sitePort()));
         otlpReceiver = start(new OtlpReceiver());
         alertmanager = start(new AlertmanagerComponent(options.workspace(), alertmanagerSettings()));
         prometheus = start(new PrometheusComponent(options.workspace(), PrometheusSettings.fast()

@@ -27,15 +27,16 @@ class KeycloakComponentTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final List<String> NLP_001 = List.of("/projects/cluster-01/nlp-001");
-    /** Loopback, matched by the site client's redirect pattern; nothing listens there and nothing needs to. */
-    private static final String REDIRECT_URI = "http://127.0.0.1:9/oidc/callback";
+    /** The site's port as this Keycloak knows it; nothing listens there and nothing needs to. */
+    private static final int SITE_PORT = 9;
+    private static final String REDIRECT_URI = "http://127.0.0.1:" + SITE_PORT + "/oidc/callback";
 
     private static KeycloakComponent keycloak;
 
     @BeforeAll
     static void start() throws Exception {
         keycloak = new KeycloakComponent(Workspace.fromSystemProperties(), "keycloak-test",
-                RealmImport.WITH_TEST_ADDITIONS);
+                RealmImport.WITH_TEST_ADDITIONS, SITE_PORT);
         keycloak.start();
     }
 
