@@ -11,7 +11,7 @@ import org.aitelemetry.devkit.Workspace;
  * started on first use and stopped when the JVM exits: a start takes half a minute, and the realms hold nothing a test
  * class could leave behind. The init argument {@code app} ({@code site} or {@code worker}) picks the configuration the
  * application gets. The site listens on one port per test JVM, chosen with the server: the realm's site client
- * redirects to that port and no other (its management interface gets a fixed port too).
+ * redirects to that port and no other.
  */
 public final class KeycloakTestResource implements QuarkusTestResourceLifecycleManager {
 
@@ -19,7 +19,6 @@ public final class KeycloakTestResource implements QuarkusTestResourceLifecycleM
 
     private static KeycloakComponent sharedServer;
     private static int sitePort;
-    private static int siteManagementPort;
 
     private String app;
     private KeycloakComponent server;
@@ -41,9 +40,6 @@ public final class KeycloakTestResource implements QuarkusTestResourceLifecycleM
         }
         Map<String, String> config = new HashMap<>(server.siteConfig());
         config.put("quarkus.http.test-port", String.valueOf(sitePort));
-        // Fixed as well: Micrometer refuses the two servers' meters when one has a fixed port (tagged server_port)
-        // and the other a random one (untagged), and the site's start then hangs.
-        config.put("quarkus.management.test-port", String.valueOf(siteManagementPort));
         return config;
     }
 
@@ -62,7 +58,6 @@ public final class KeycloakTestResource implements QuarkusTestResourceLifecycleM
         if (sharedServer == null) {
             // Named per JVM: two builds of the same module (an IDE and a terminal) must not share a log or port.
             sitePort = LoopbackPorts.free();
-            siteManagementPort = LoopbackPorts.free();
             KeycloakComponent server = new KeycloakComponent(Workspace.fromSystemProperties(),
                     "keycloak-" + ProcessHandle.current().pid(), RealmImport.WITH_TEST_ADDITIONS, sitePort);
             Runtime.getRuntime().addShutdownHook(new Thread(server::close, "devkit-keycloak-stop"));
