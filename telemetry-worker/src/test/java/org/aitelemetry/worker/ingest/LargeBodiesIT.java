@@ -36,10 +36,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * Issue 18, item 10, with the packaged worker as its own JVM under the heap docs/architecture.md recommends: four
- * webhook bodies just under the 4 MiB limit, posted at once, each thousands of alerts with long labels. Every answer is
- * 2xx or a 503 with Retry-After (a body the parse budget had no room for), the worker stays healthy and logs no
- * OutOfMemoryError, and once the 503s are retried as Alertmanager would, every alert of every body is stored.
+ * Issue 18, item 10, with the packaged worker as its own JVM under the heap docs/architecture.md recommends: eight
+ * webhook bodies just under the 4 MiB limit (each ~2,800 alerts with long labels), posted at once. The issue asks for
+ * four; on two cores four passed even without the body budget, eight ran out of heap, so eight make a test that fails
+ * without it. Every answer is 2xx or a 503 with Retry-After (a body the budget had no room for), the worker stays live
+ * and logs no OutOfMemoryError, and once the 503s are re-sent as Alertmanager would, every alert of every body is
+ * stored. About 45 s with the start of PostgreSQL and the worker.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class LargeBodiesIT {
@@ -93,7 +95,7 @@ class LargeBodiesIT {
     }
 
     @Test
-    void fourBodiesOfFourMebibytesAtOnceAreStoredWholeWithoutRunningOutOfHeap() throws Exception {
+    void eightBodiesOfFourMebibytesAtOnceAreStoredWholeWithoutRunningOutOfHeap() throws Exception {
         List<Body> bodies = new ArrayList<>();
         for (int i = 0; i < BODIES; i++) {
             bodies.add(Body.justUnder(LIMIT, "b" + i));
