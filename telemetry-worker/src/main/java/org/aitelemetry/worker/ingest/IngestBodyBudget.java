@@ -68,7 +68,7 @@ public class IngestBodyBudget {
         });
     }
 
-    /** What is free now, for tests and the log. */
+    /** What is free now (tests). */
     int availableKib() {
         return kibibytes.availablePermits();
     }

@@ -41,7 +41,7 @@ import org.junit.jupiter.api.TestInstance;
  * four; on two cores four passed even without the body budget, eight ran out of heap, so eight make a test that fails
  * without it. Every answer is 2xx or a 503 with Retry-After (a body the budget had no room for), the worker stays live
  * and logs no OutOfMemoryError, and once the 503s are re-sent as Alertmanager would, every alert of every body is
- * stored. About 45 s with the start of PostgreSQL and the worker.
+ * stored. 45–85 s on two shared cores, with the start of PostgreSQL and the worker.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class LargeBodiesIT {
