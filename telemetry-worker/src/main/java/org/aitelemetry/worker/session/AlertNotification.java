@@ -19,8 +19,14 @@ public record AlertNotification(long id, String fingerprint, AlertStatus status,
         return status == AlertStatus.FIRING;
     }
 
-    /** A resolve without an end of its own (a sender that left it out) ends when it arrived. */
+    /**
+     * A resolve without an end of its own (a sender that left it out) ends when it arrived, but never before it
+     * started: the sender's clock may run ahead of the worker's by the skew the webhook allows.
+     */
     public Instant end() {
-        return endsAt != null ? endsAt : receivedAt;
+        if (endsAt != null) {
+            return endsAt;
+        }
+        return receivedAt.isBefore(startsAt) ? startsAt : receivedAt;
     }
 }

@@ -93,6 +93,7 @@ public final class SessionStateMachine {
             return;
         }
         supersedeLive(notification, ledger);
+        endPreviousAtLatest(notification, ledger);
         ledger.record(Transition.Type.OPENED, ledger.create(notification));
     }
 
@@ -109,6 +110,7 @@ public final class SessionStateMachine {
                 return;
             }
             supersedeLive(notification, ledger);
+            endPreviousAtLatest(notification, ledger);
         } else {
             endPreviousAtLatest(notification, ledger);
         }
@@ -119,14 +121,15 @@ public final class SessionStateMachine {
     }
 
     /**
-     * A late notification of an instance that started between two known sessions: the earlier one, if its end was only
-     * inferred from the next start ({@code superseded}), ended at this instance's start at the latest.
+     * An instance that started after a finished session of its alert: the earlier one ended at this start at the
+     * latest, since an alert fires again only once it resolved. Its end was then a guess: inferred from the next
+     * start ({@code superseded}), or the arrival of a resolve that came without an end of its own.
      */
     private static void endPreviousAtLatest(AlertNotification notification, SessionLedger ledger) {
         Session previous = ledger.previous(notification.fingerprint(), notification.startsAt());
-        if (previous != null && previous.closeReason() == CloseReason.SUPERSEDED
+        if (previous != null && previous.state() == SessionState.FINAL
                 && previous.endsAt().isAfter(notification.startsAt())) {
-            previous.finish(notification.startsAt(), CloseReason.SUPERSEDED);
+            previous.finish(notification.startsAt(), previous.closeReason());
             ledger.changed(previous);
         }
     }

@@ -72,6 +72,33 @@ class SessionStateMachineTest {
         });
     }
 
+    /** Found by SessionStateMachineFuzzTest: the sender's clock runs ahead within the skew the webhook allows. */
+    @Test
+    void aResolveWithoutEndThatArrivesBeforeItsStartNeverEndsBeforeIt() {
+        Instant start = T0.plusSeconds(120);
+        machine.apply(notifications.firing("a", start, T0), ledger);
+        machine.apply(notifications.resolved("a", start, null, T0.plusSeconds(60)), ledger);
+
+        assertThat(ledger.created()).singleElement().satisfies(session -> {
+            assertThat(session.state()).isEqualTo(SessionState.CLOSING);
+            assertThat(session.endsAt()).isEqualTo(start);
+        });
+    }
+
+    /** Found by SessionStateMachineFuzzTest: a resolve without end arrives after the alert's next instance began. */
+    @Test
+    void aGuessedEndIsCutAtTheNextInstancesStart() {
+        Instant next = T0.plusSeconds(600);
+        machine.apply(notifications.resolved("a", T0, null, T0.plusSeconds(900)), ledger);
+        machine.apply(notifications.firing("a", next, T0.plusSeconds(901)), ledger);
+
+        assertThat(ledger.created()).hasSize(2).first().satisfies(session -> {
+            assertThat(session.state()).isEqualTo(SessionState.FINAL);
+            assertThat(session.closeReason()).isEqualTo(CloseReason.RESOLVED);
+            assertThat(session.endsAt()).isEqualTo(next);
+        });
+    }
+
     @Test
     void newerStartSupersedesTheOpenSessionWithoutOverlap() {
         machine.apply(notifications.firing("a", T0, T0), ledger);
