@@ -14,7 +14,8 @@ import org.aitelemetry.devkit.prometheus.ScrapeTarget;
 
 /**
  * Serves a simulated GPU fleet as the exporters of each cluster would: {@code /metrics/<cluster>/dcgm} (dcgm-exporter)
- * and {@code /metrics/<cluster>/kube} (kube-state-metrics, kubelet volume stats, vLLM). No {@code cluster} label is
+ * and {@code /metrics/<cluster>/kube} (kube-state-metrics, kubelet volume stats, vLLM), and, for forgery tests,
+ * {@code /metrics/<cluster>/tenant} ({@link TenantForgery}). No {@code cluster} label is
  * served: the scraping Prometheus adds it per target, as ACM does. Readings are taken at the injected clock's time.
  */
 public final class FleetSimulator extends LoopbackHttpComponent {
