@@ -35,8 +35,8 @@ import org.aitelemetry.worker.alert.AlertmanagerWebhookResource;
  * evaluating the shipped rules of {@code alertmanager/rules} as they are, a real Alertmanager posting to the worker
  * under test with a bearer token (refreshed in its file, as a token sidecar would). Every GPU and slice starts
  * released; tests make the ones they follow busy with {@link FleetSimulator#hold}. A tenant's job forges usage of
- * other GPUs ({@link org.aitelemetry.devkit.fleet.TenantForgery}); the shipped rules must ignore it. With {@code prometheus=false} only
- * Alertmanager runs, and tests post alerts to it themselves.
+ * other GPUs ({@link org.aitelemetry.devkit.fleet.TenantForgery}); the shipped rules must ignore it. With
+ * {@code prometheus=false} only Alertmanager runs, and tests post alerts to it themselves.
  */
 public class UsagePipelineResource implements QuarkusTestResourceLifecycleManager {
 

@@ -94,7 +94,8 @@ class UsagePipelineTest {
         simulator.hold(migGpu, slice);
         await().atMost(PATIENCE).until(() -> sessions("OPEN").size() == 2);
         assertThat(pool.preparedQuery("SELECT count(*) FROM usage_session WHERE pod = ANY($1)")
-                .executeAndAwait(Tuple.of(TenantForgery.FORGED_PODS.toArray(String[]::new))).iterator().next().getLong(0))
+                .executeAndAwait(Tuple.of(TenantForgery.FORGED_PODS.toArray(String[]::new))).iterator().next()
+                .getLong(0))
                 .as("the tenant's forged holders of other GPUs open no session").isZero();
 
         Row gpuSession = session(gpu.uuid(), null);

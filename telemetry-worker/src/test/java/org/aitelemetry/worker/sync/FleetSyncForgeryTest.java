@@ -140,7 +140,8 @@ class FleetSyncForgeryTest {
                         .isEmpty());
         FleetReadings readings = simulator.readings();
         for (FleetDevice device : forgedDevices()) {
-            assertThat(utilization).filteredOn(series -> series.label("UUID", "uuid").orElseThrow().equals(device.uuid()))
+            assertThat(utilization)
+                    .filteredOn(series -> series.label("UUID", "uuid").orElseThrow().equals(device.uuid()))
                     .singleElement().extracting(series -> series.last().value())
                     .isEqualTo((double) Math.round(readings.utilizationPercent(device, FleetTestResource.FROZEN_AT)));
             assertThat(energy).filteredOn(series -> series.label("UUID", "uuid").orElseThrow().equals(device.uuid()))
