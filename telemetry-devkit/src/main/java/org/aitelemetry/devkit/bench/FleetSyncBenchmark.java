@@ -88,6 +88,7 @@ public final class FleetSyncBenchmark {
     private void measure(int gpus, FleetDefinition fleet, PostgresComponent postgres, String database,
             PrometheusComponent prometheus, int series) throws Exception {
         Map<String, String> config = new HashMap<>(postgres.appConfig(database));
+        config.putAll(FleetSimulator.workerExporterConfig());
         config.put("telemetry.sources.bench.url", prometheus.url());
         config.put("telemetry.sync.every", "4s");
         config.put("telemetry.sync.first-delay", "1s");

@@ -14,13 +14,17 @@ import org.aitelemetry.devkit.prometheus.ScrapeTarget;
 
 /**
  * Serves a simulated GPU fleet as the exporters of each cluster would: {@code /metrics/<cluster>/dcgm} (dcgm-exporter)
- * and {@code /metrics/<cluster>/kube} (kube-state-metrics, kubelet volume stats, vLLM). No {@code cluster} label is
+ * and {@code /metrics/<cluster>/kube} (kube-state-metrics, kubelet volume stats, vLLM), and, for forgery tests,
+ * {@code /metrics/<cluster>/tenant} ({@link TenantForgery}). No {@code cluster} label is
  * served: the scraping Prometheus adds it per target, as ACM does. Readings are taken at the injected clock's time.
  */
 public final class FleetSimulator extends LoopbackHttpComponent {
 
-    public static final String DCGM_JOB = "dcgm-exporter";
+    /** The jobs of the NVIDIA GPU operator's dcgm-exporter and of kube-state-metrics on OpenShift. */
+    public static final String DCGM_JOB = "nvidia-dcgm-exporter";
     public static final String KUBE_JOB = "kube-state-metrics";
+    /** The job of a tenant's own exporter (its ServiceMonitor), which serves {@link TenantForgery}'s page. */
+    public static final String TENANT_JOB = "tenant-app";
 
     /** Prometheus scrapes both pages of every cluster at once; a few threads keep a big fleet's scrapes concurrent. */
     private static final int SERVER_THREADS = 4;
@@ -31,6 +35,7 @@ public final class FleetSimulator extends LoopbackHttpComponent {
     private final FleetState state;
     private final DcgmExposition dcgm;
     private final KubeExposition kube;
+    private final TenantForgery forgery;
     private final Map<String, AtomicInteger> pagesServed = new ConcurrentHashMap<>();
 
     public FleetSimulator(FleetDefinition fleet, Clock clock) {
@@ -41,6 +46,7 @@ public final class FleetSimulator extends LoopbackHttpComponent {
         this.state = new FleetState(fleet.spec().epoch());
         this.dcgm = new DcgmExposition(fleet, readings, state);
         this.kube = new KubeExposition(fleet, state);
+        this.forgery = new TenantForgery(fleet);
     }
 
     public FleetSimulator(FleetDefinition fleet) {
@@ -68,6 +74,24 @@ public final class FleetSimulator extends LoopbackHttpComponent {
         return "/metrics/" + cluster + "/kube";
     }
 
+    public static String tenantPath(String cluster) {
+        return "/metrics/" + cluster + "/tenant";
+    }
+
+    /**
+     * The worker's exporter selectors ({@code telemetry.exporters.*}) for this simulator: the jobs are the defaults,
+     * but hub-a's dcgm-exporter is scraped honouring its labels, so its series carry the workload's namespace, not
+     * the exporter's.
+     */
+    public static Map<String, String> workerExporterConfig() {
+        return Map.of("telemetry.exporters.dcgm.job", DCGM_JOB, "telemetry.exporters.dcgm.namespace", "*",
+                "telemetry.exporters.kube-state-metrics.job", KUBE_JOB);
+    }
+
+    public TenantForgery forgery() {
+        return forgery;
+    }
+
     /** Two targets per cluster, {@value #DCGM_JOB} and {@value #KUBE_JOB}, each labelled {@code cluster=<name>}. */
     public List<ScrapeTarget> scrapeTargets() {
         if (port() == 0) {
@@ -81,6 +105,14 @@ public final class FleetSimulator extends LoopbackHttpComponent {
             targets.add(new ScrapeTarget(KUBE_JOB, address, kubePath(cluster.name()), labels));
         }
         return targets;
+    }
+
+    /** One target per cluster under {@value #TENANT_JOB}: a tenant's exporter forging the GPU exporters' series. */
+    public List<ScrapeTarget> tenantTargets() {
+        return scrapeTargets().stream().filter(target -> target.job().equals(DCGM_JOB))
+                .map(target -> new ScrapeTarget(TENANT_JOB, target.address(),
+                        tenantPath(target.labels().get("cluster")), target.labels()))
+                .toList();
     }
 
     /**
@@ -143,7 +175,7 @@ public final class FleetSimulator extends LoopbackHttpComponent {
         try {
             String[] path = exchange.getRequestURI().getPath().split("/");
             boolean known = path.length == 4 && fleet.clusters().stream().anyMatch(c -> c.name().equals(path[2]))
-                    && (path[3].equals("dcgm") || path[3].equals("kube"));
+                    && List.of("dcgm", "kube", "tenant").contains(path[3]);
             if (!known) {
                 exchange.sendResponseHeaders(404, -1);
                 return;
@@ -154,10 +186,10 @@ public final class FleetSimulator extends LoopbackHttpComponent {
             }
             exchange.getResponseHeaders().set("Content-Type", ExpositionWriter.CONTENT_TYPE);
             exchange.sendResponseHeaders(200, 0);
-            if (path[3].equals("dcgm")) {
-                writeDcgm(path[2], exchange.getResponseBody());
-            } else {
-                writeKube(path[2], exchange.getResponseBody());
+            switch (path[3]) {
+                case "dcgm" -> writeDcgm(path[2], exchange.getResponseBody());
+                case "kube" -> writeKube(path[2], exchange.getResponseBody());
+                default -> forgery.write(path[2], exchange.getResponseBody());
             }
             pagesServed.computeIfAbsent(exchange.getRequestURI().getPath(), p -> new AtomicInteger()).incrementAndGet();
         } finally {

@@ -9,13 +9,16 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.aitelemetry.devkit.Workspace;
 import org.aitelemetry.devkit.prometheus.FaultyFront;
 import org.aitelemetry.devkit.prometheus.PrometheusApi;
 import org.aitelemetry.devkit.prometheus.PrometheusComponent;
 import org.aitelemetry.devkit.prometheus.PrometheusSettings;
+import org.aitelemetry.devkit.prometheus.ScrapeTarget;
 import org.aitelemetry.devkit.prometheus.ServerTls;
 import org.aitelemetry.devkit.tls.ThrowawayPki;
 
@@ -27,7 +30,9 @@ import org.aitelemetry.devkit.tls.ThrowawayPki;
  * {@code cluster-count} (clusters named cluster-01 …), {@code faulty-front} (default false: when true, the source points at a {@link FaultyFront} before Prometheus, with a
  * short query deadline, so tests can switch faults on and off), {@code bearer-token} (the front then demands that token,
  * and the source reads it from a file) and {@code tls} ({@code mutual}: Prometheus serves HTTPS and requires a client
- * certificate; the source uses mtls through the Quarkus TLS registry configuration {@code fleet}).
+ * certificate; the source uses mtls through the Quarkus TLS registry configuration {@code fleet}) and
+ * {@code tenant-forgery} (default false: when true, Prometheus also scrapes {@link TenantForgery}'s page under a
+ * tenant's job). The app's exporter selectors are {@link FleetSimulator#workerExporterConfig()}.
  */
 public final class FleetTestResource implements QuarkusTestResourceLifecycleManager {
 
@@ -39,6 +44,7 @@ public final class FleetTestResource implements QuarkusTestResourceLifecycleMana
     public static final String TLS = "tls";
     /** When given, the clusters are {@code cluster-01} … (as {@link FleetSpec.Builder#clusterCount}), not hub-a/hub-b. */
     public static final String CLUSTER_COUNT = "cluster-count";
+    public static final String TENANT_FORGERY = "tenant-forgery";
 
     /** Readings of a frozen fleet are those of this instant. */
     public static final Instant FROZEN_AT = Instant.parse("2026-11-21T12:00:00Z");
@@ -50,6 +56,7 @@ public final class FleetTestResource implements QuarkusTestResourceLifecycleMana
     private String bearerToken;
     private boolean mutualTls;
     private Integer clusterCount;
+    private boolean tenantForgery;
     private ThrowawayPki.PemFiles pki;
     private FaultyFront front;
     private FleetSimulator simulator;
@@ -63,6 +70,7 @@ public final class FleetTestResource implements QuarkusTestResourceLifecycleMana
         withFront = bearerToken != null || Boolean.parseBoolean(initArgs.getOrDefault(FAULTY_FRONT, "false"));
         mutualTls = "mutual".equals(initArgs.get(TLS));
         clusterCount = initArgs.containsKey(CLUSTER_COUNT) ? Integer.valueOf(initArgs.get(CLUSTER_COUNT)) : null;
+        tenantForgery = Boolean.parseBoolean(initArgs.getOrDefault(TENANT_FORGERY, "false"));
     }
 
     @Override
@@ -86,7 +94,7 @@ public final class FleetTestResource implements QuarkusTestResourceLifecycleMana
         simulator.start();
         Workspace workspace = Workspace.fromSystemProperties();
         String name = "prometheus-fleet-" + ProcessHandle.current().pid();
-        PrometheusSettings settings = PrometheusSettings.fast().withTargets(simulator.scrapeTargets());
+        PrometheusSettings settings = PrometheusSettings.fast().withTargets(targets());
         if (mutualTls) {
             pki = ThrowawayPki.create(workspace.dir(name).resolve("pki"));
             settings = settings.withTls(ServerTls.mutual(pki.serverCert(), pki.serverKey(), pki.caCert()));
@@ -103,9 +111,17 @@ public final class FleetTestResource implements QuarkusTestResourceLifecycleMana
         }
     }
 
+    private List<ScrapeTarget> targets() {
+        List<ScrapeTarget> targets = new ArrayList<>(simulator.scrapeTargets());
+        if (tenantForgery) {
+            targets.addAll(simulator.tenantTargets());
+        }
+        return targets;
+    }
+
     private Map<String, String> sourceConfig() {
         String source = "telemetry.sources." + SOURCE;
-        Map<String, String> config = new HashMap<>();
+        Map<String, String> config = new HashMap<>(FleetSimulator.workerExporterConfig());
         config.put(source + ".url", withFront ? front.url() : prometheus.url());
         // One-second scrapes: a short look-back lets a removed node vanish from queries within seconds.
         config.put("telemetry.sync.lookback", "3s");
@@ -170,9 +186,10 @@ public final class FleetTestResource implements QuarkusTestResourceLifecycleMana
             return;
         }
         PrometheusApi api = new PrometheusApi(prometheus.url());
-        api.awaitValue("count(up == 1)", simulator.scrapeTargets().size(), PATIENCE);
+        api.awaitValue("count(up == 1)", targets().size(), PATIENCE);
         int gpuSeries = fleet.clusters().stream().mapToInt(cluster -> fleet.dcgmSeriesCount(cluster.name())).sum();
-        api.awaitValue("count(DCGM_FI_DEV_FB_FREE)", gpuSeries, PATIENCE);
-        api.awaitValue("count(kube_node_info)", fleet.nodes().size(), PATIENCE);
+        api.awaitValue("count(DCGM_FI_DEV_FB_FREE{job=\"" + FleetSimulator.DCGM_JOB + "\"})", gpuSeries, PATIENCE);
+        api.awaitValue("count(kube_node_info{job=\"" + FleetSimulator.KUBE_JOB + "\"})", fleet.nodes().size(),
+                PATIENCE);
     }
 }

@@ -95,6 +95,7 @@ public final class Platform implements AutoCloseable {
     private Map<String, String> workerConfig() {
         Map<String, String> config = new HashMap<>(postgres.appConfig(DATABASE));
         config.putAll(keycloak.workerConfig());
+        config.putAll(FleetSimulator.workerExporterConfig());
         config.put("telemetry.sources.local.url", prometheus.url());
         config.put("telemetry.sync.every", options.syncInterval().toSeconds() + "s");
         config.put("telemetry.sync.first-delay", "1s");

@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -25,13 +26,15 @@ import org.aitelemetry.devkit.fleet.MigSlice;
 import org.aitelemetry.devkit.prometheus.PrometheusApi;
 import org.aitelemetry.devkit.prometheus.PrometheusComponent;
 import org.aitelemetry.devkit.prometheus.PrometheusSettings;
+import org.aitelemetry.devkit.prometheus.ScrapeTarget;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The shipped rules, as they are, in a real Prometheus scraping the fleet simulator's native (hub-a) and federated
  * (hub-b) pages: every held GPU and MIG slice, and nothing else, becomes one usage series with the same label names.
- * The alerts themselves wait `for` a minute; being pending already shows that both select the right series.
+ * The alerts themselves wait `for` a minute; being pending already shows that both select the right series. A tenant's
+ * job forges held GPUs of another team's namespace on both clusters (acceptance scenario 30): none of them counts.
  */
 class GpuUsageRulesOnFleetTest {
 
@@ -56,13 +59,19 @@ class GpuUsageRulesOnFleetTest {
                 .anyMatch(key -> key.startsWith("cluster=hub-a,")).anyMatch(key -> key.startsWith("cluster=hub-b,"));
         try (FleetSimulator simulator = new FleetSimulator(fleet)) {
             simulator.start();
-            PrometheusSettings settings = PrometheusSettings.fast().withTargets(simulator.scrapeTargets())
+            List<ScrapeTarget> targets = new ArrayList<>(simulator.scrapeTargets());
+            targets.addAll(simulator.tenantTargets());
+            PrometheusSettings settings = PrometheusSettings.fast().withTargets(targets)
                     .withRuleFiles(List.of(AlertRulesTest.ARTEFACTS.resolve("rules/gpu-usage.rules.yml")));
             try (PrometheusComponent prometheus = new PrometheusComponent(new Workspace(workspaceDir), settings)) {
                 prometheus.start();
                 PrometheusApi api = new PrometheusApi(prometheus.url());
 
-                api.awaitValue("count(" + USAGE + ")", expected.size(), PATIENCE);
+                String forged = "DCGM_FI_DEV_FB_USED{job=\"" + FleetSimulator.TENANT_JOB + "\"}";
+                api.awaitValue("count(" + forged + ")", 3 * fleet.clusters().size(), PATIENCE);
+                // Usage as evaluated after the forged samples were stored, not before.
+                api.awaitValue("count(timestamp(" + USAGE + ") > scalar(max(timestamp(" + forged + "))))",
+                        expected.size(), PATIENCE);
                 assertThat(usageSeries(prometheus.url())).isEqualTo(expected);
                 api.awaitValue("count(ALERTS{alertname=\"GpuSliceInUse\", alertstate=\"pending\"})", slices, PATIENCE);
                 api.awaitValue("count(ALERTS{alertname=\"GpuInUse\", alertstate=\"pending\"})", expected.size() - slices,

@@ -53,7 +53,8 @@ class PrometheusScrapesFleetTest {
                 queries.await("count by (cluster) (DCGM_FI_DEV_GPU_TEMP)", "cluster", series::equals, PATIENCE);
                 queries.await("count by (cluster) (kube_node_info)", "cluster",
                         expected(cluster -> fleet.nodes(cluster).size())::equals, PATIENCE);
-                assertThat(queries.byLabel("scrape_samples_scraped{job=\"dcgm-exporter\"}", "cluster"))
+                String dcgmScrapes = "scrape_samples_scraped{job=\"" + FleetSimulator.DCGM_JOB + "\"}";
+                assertThat(queries.byLabel(dcgmScrapes, "cluster"))
                         .as("every line of the page was ingested").isEqualTo(expected(this::dcgmSamples));
                 queries.await("cluster:dcgm_gpus:count", "cluster",
                         expected(cluster -> fleet.devices(cluster).size())::equals, PATIENCE);

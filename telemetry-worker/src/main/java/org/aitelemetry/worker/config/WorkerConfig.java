@@ -19,6 +19,62 @@ public interface WorkerConfig {
     @WithDefault("nvidia-dcgm-exporter,dcgm-exporter,exporter")
     Set<String> exporterContainers();
 
+    /** The scrape jobs whose series are believed: docs/configuration.md, "Exporters" (acceptance scenario 30). */
+    Exporters exporters();
+
+    /** {@code telemetry.exporters.*} */
+    interface Exporters {
+
+        /**
+         * dcgm-exporter as the NVIDIA GPU operator deploys it (OpenShift): its ServiceMonitor does not honour labels,
+         * so every series carries the exporter pod's own namespace.
+         */
+        Dcgm dcgm();
+
+        /**
+         * kube-state-metrics as OpenShift's monitoring stack scrapes it: labels honoured, so {@code namespace} is the
+         * object's, not the exporter's, and only the job tells the exporter apart.
+         */
+        KubeStateMetrics kubeStateMetrics();
+    }
+
+    /** Which series come from an exporter; the two exporters differ only in their defaults. */
+    interface Exporter {
+
+        /** The {@code job} label of the exporter's series (the Service's name under a ServiceMonitor). */
+        String job();
+
+        /**
+         * The {@code namespace} label every series of the exporter carries (its own pod's, where the scrape does not
+         * honour labels), or {@code *}: any, where labels are honoured and {@code namespace} is the workload's.
+         */
+        String namespace();
+    }
+
+    /** {@code telemetry.exporters.dcgm.*} */
+    interface Dcgm extends Exporter {
+
+        @Override
+        @WithDefault("nvidia-dcgm-exporter")
+        String job();
+
+        @Override
+        @WithDefault("nvidia-gpu-operator")
+        String namespace();
+    }
+
+    /** {@code telemetry.exporters.kube-state-metrics.*} */
+    interface KubeStateMetrics extends Exporter {
+
+        @Override
+        @WithDefault("kube-state-metrics")
+        String job();
+
+        @Override
+        @WithDefault("*")
+        String namespace();
+    }
+
     /** {@code telemetry.sync.*} */
     interface SyncConfig {
 

@@ -1,5 +1,6 @@
 package org.aitelemetry.worker.promql;
 
+import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import org.aitelemetry.worker.config.WorkerConfig;
@@ -20,7 +21,12 @@ import org.aitelemetry.worker.config.WorkerConfig;
  * <p>Aggregates at close of a usage session: instant queries evaluated at the session's end over its duration, for one
  * GPU or MIG instance in either UUID spelling. Range functions cannot drop blanks sample by sample, so callers reject
  * results outside the field's range instead.
+ *
+ * <p>Every DCGM and kube-state-metrics selector names the configured exporter ({@link ExporterSelector}): a series of
+ * the same name from another scrape job (a tenant's ServiceMonitor) is never read. Built at start, so a selector value
+ * that is refused stops the start with the property's name.
  */
+@Startup
 @ApplicationScoped
 public class QueryCatalogue {
 
@@ -38,49 +44,60 @@ public class QueryCatalogue {
     private static final String BELOW_INT64_BLANK = " < 9223372036854775000";
 
     private final String window;
+    private final ExporterSelector dcgm;
+    private final ExporterSelector kube;
 
     QueryCatalogue(WorkerConfig config) {
         this.window = "[" + config.sync().lookback().toSeconds() + "s]";
+        this.dcgm = ExporterSelector.of("telemetry.exporters.dcgm", config.exporters().dcgm());
+        this.kube = ExporterSelector.of("telemetry.exporters.kube-state-metrics",
+                config.exporters().kubeStateMetrics());
     }
 
     /** One series per GPU (or MIG instance) with its identity labels; the value is the free framebuffer in MiB. */
     public String inventory() {
-        return "max by (" + DEVICE_IDENTITY + ") (last_over_time(DCGM_FI_DEV_FB_FREE" + window + "))";
+        return "max by (" + DEVICE_IDENTITY + ") (last_over_time(" + dcgm.select("DCGM_FI_DEV_FB_FREE") + window + "))";
     }
 
     /** Latest value of a DCGM field per GPU and MIG instance. */
     public String reading(DcgmField field) {
-        return "max by (" + READING_KEY + ") (last_over_time(" + field.metric() + window + "))";
+        return "max by (" + READING_KEY + ") (last_over_time(" + dcgm.select(field.metric()) + window + "))";
     }
 
     public String nodeLabels() {
         return "max by (cluster, node, label_nvidia_com_gpu_product, label_nvidia_com_cuda_driver_major, "
                 + "label_nvidia_com_cuda_driver_minor, label_nvidia_com_cuda_runtime_major, label_nvidia_com_cuda_runtime_minor) "
-                + "(last_over_time(kube_node_labels{label_nvidia_com_gpu_product!=\"\"}" + window + "))";
+                + "(last_over_time(" + kube.select("kube_node_labels", "label_nvidia_com_gpu_product!=\"\"")
+                + window + "))";
     }
 
     public String nodeGpuCapacity() {
-        return "max by (cluster, node) (last_over_time(kube_node_status_capacity{resource=\"nvidia_com_gpu\"}" + window + "))";
+        return "max by (cluster, node) (last_over_time("
+                + kube.select("kube_node_status_capacity", "resource=\"nvidia_com_gpu\"") + window + "))";
     }
 
     public String nodeInfo() {
-        return "max by (cluster, node, kernel_version, os_image) (last_over_time(kube_node_info" + window + "))";
+        return "max by (cluster, node, kernel_version, os_image) (last_over_time(" + kube.select("kube_node_info")
+                + window + "))";
     }
 
     /** GPUs and MIG slices requested per namespace and resource ({@code nvidia_com_gpu}, {@code nvidia_com_mig_1g_10gb}, …). */
     public String allocations() {
-        return "sum by (" + PROJECT_KEY + ", resource) (last_over_time(kube_pod_container_resource_requests"
-                + "{resource=~\"nvidia_com_gpu|nvidia_com_mig_.+\"}" + window + "))";
+        return "sum by (" + PROJECT_KEY + ", resource) (last_over_time("
+                + kube.select("kube_pod_container_resource_requests", "resource=~\"nvidia_com_gpu|nvidia_com_mig_.+\"")
+                + window + "))";
     }
 
     /** Containers that restarted in the last 15 minutes, per namespace. */
     public String restartingPods() {
-        return "count by (" + PROJECT_KEY + ") (increase(kube_pod_container_status_restarts_total[15m]) > 0)";
+        return "count by (" + PROJECT_KEY + ") (increase("
+                + kube.select("kube_pod_container_status_restarts_total") + "[15m]) > 0)";
     }
 
     /** Pods stuck terminating for more than five minutes, per namespace. */
     public String terminatingPods() {
-        return "count by (" + PROJECT_KEY + ") ((time() - kube_pod_deletion_timestamp) > 300)";
+        return "count by (" + PROJECT_KEY + ") ((time() - "
+                + kube.select("kube_pod_deletion_timestamp") + ") > 300)";
     }
 
     /** PersistentVolumeClaims more than 95 % full, per namespace. */
@@ -95,13 +112,14 @@ public class QueryCatalogue {
 
     /** Utilization (%) of whole GPUs per holder; MIG GPUs have none. */
     public String gpuUtilization() {
-        return "max by (UUID, uuid, " + HOLDER + ") (DCGM_FI_DEV_GPU_UTIL{GPU_I_ID=\"\"}" + BELOW_INT32_BLANK + ")";
+        return "max by (UUID, uuid, " + HOLDER + ") ("
+                + dcgm.select(DcgmField.GPU_UTIL.metric(), "GPU_I_ID=\"\"") + BELOW_INT32_BLANK + ")";
     }
 
     /** Graphics-engine activity (0–1) of MIG slices per holder: the utilization figure MIG instances have. */
     public String sliceActivity() {
-        return "max by (UUID, uuid, GPU_I_ID, " + HOLDER + ") (DCGM_FI_PROF_GR_ENGINE_ACTIVE{GPU_I_ID!=\"\"}"
-                + BELOW_FP64_BLANK + ")";
+        return "max by (UUID, uuid, GPU_I_ID, " + HOLDER + ") ("
+                + dcgm.select(DcgmField.GR_ENGINE_ACTIVE.metric(), "GPU_I_ID!=\"\"") + BELOW_FP64_BLANK + ")";
     }
 
     /**
@@ -109,7 +127,7 @@ public class QueryCatalogue {
      * and the copies a MIG GPU repeats on each instance collapse into one.
      */
     public String energy() {
-        return "max by (UUID, uuid) (DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION" + BELOW_INT64_BLANK + ")";
+        return "max by (UUID, uuid) (" + dcgm.select(DcgmField.TOTAL_ENERGY.metric()) + BELOW_INT64_BLANK + ")";
     }
 
     /**
@@ -128,15 +146,11 @@ public class QueryCatalogue {
         return "sum(" + eitherUuid("increase", DcgmField.TOTAL_ENERGY, uuid, "", range) + ")";
     }
 
-    private static String eitherUuid(String function, DcgmField field, String uuid, String gpuInstanceId,
-            Duration range) {
-        String rest = "\", GPU_I_ID=\"" + quoted(gpuInstanceId) + "\"}[" + range.toMillis() + "ms])";
-        return function + "(" + field.metric() + "{UUID=\"" + quoted(uuid) + rest + " or "
-                + function + "(" + field.metric() + "{uuid=\"" + quoted(uuid) + rest;
-    }
-
-    /** A PromQL double-quoted string's content. */
-    private static String quoted(String value) {
-        return value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
+    private String eitherUuid(String function, DcgmField field, String uuid, String gpuInstanceId, Duration range) {
+        String instance = "GPU_I_ID=" + PromqlString.literal(gpuInstanceId);
+        String rest = "[" + range.toMillis() + "ms])";
+        return function + "(" + dcgm.select(field.metric(), "UUID=" + PromqlString.literal(uuid), instance) + rest
+                + " or " + function + "(" + dcgm.select(field.metric(), "uuid=" + PromqlString.literal(uuid), instance)
+                + rest;
     }
 }

@@ -8,6 +8,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,14 +27,16 @@ import org.aitelemetry.devkit.fleet.FleetSpec;
 import org.aitelemetry.devkit.fleet.MigSlice;
 import org.aitelemetry.devkit.prometheus.PrometheusComponent;
 import org.aitelemetry.devkit.prometheus.PrometheusSettings;
+import org.aitelemetry.devkit.prometheus.ScrapeTarget;
 import org.aitelemetry.worker.alert.AlertmanagerWebhookResource;
 
 /**
  * The alerting chain of production, real from end to end: the fleet simulator's dcgm-exporter pages, a real Prometheus
  * evaluating the shipped rules of {@code alertmanager/rules} as they are, a real Alertmanager posting to the worker
  * under test with a bearer token (refreshed in its file, as a token sidecar would). Every GPU and slice starts
- * released; tests make the ones they follow busy with {@link FleetSimulator#hold}. With {@code prometheus=false} only
- * Alertmanager runs, and tests post alerts to it themselves.
+ * released; tests make the ones they follow busy with {@link FleetSimulator#hold}. A tenant's job forges usage of
+ * other GPUs ({@link org.aitelemetry.devkit.fleet.TenantForgery}); the shipped rules must ignore it. With
+ * {@code prometheus=false} only Alertmanager runs, and tests post alerts to it themselves.
  */
 public class UsagePipelineResource implements QuarkusTestResourceLifecycleManager {
 
@@ -75,6 +78,7 @@ public class UsagePipelineResource implements QuarkusTestResourceLifecycleManage
         config.put("quarkus.http.test-port", String.valueOf(workerPort));
         config.put("telemetry.sessions.reconcile.alertmanager-urls", alertmanager.url());
         if (withPrometheus) {
+            config.putAll(FleetSimulator.workerExporterConfig());
             config.put("telemetry.sources.fleet.url", prometheus.url());
             config.put("telemetry.sync.lookback", "3s");
         }
@@ -86,9 +90,16 @@ public class UsagePipelineResource implements QuarkusTestResourceLifecycleManage
         releaseEverything(simulator);
         simulator.start();
         prometheus = new PrometheusComponent(workspace, NAME + "-prometheus", PrometheusSettings.fast()
-                .withTargets(simulator.scrapeTargets()).withRuleFiles(List.of(SHIPPED_RULES))
+                .withTargets(targets(simulator)).withRuleFiles(List.of(SHIPPED_RULES))
                 .withAlertmanagers(List.of(alertmanager.address())));
         prometheus.start();
+    }
+
+    /** The exporters, and a tenant's job forging their series for GPUs nobody holds (acceptance scenario 30). */
+    private static List<ScrapeTarget> targets(FleetSimulator simulator) {
+        List<ScrapeTarget> targets = new ArrayList<>(simulator.scrapeTargets());
+        targets.addAll(simulator.tenantTargets());
+        return targets;
     }
 
     private static void releaseEverything(FleetSimulator simulator) {

@@ -22,6 +22,7 @@ import org.aitelemetry.devkit.fleet.FleetDevice;
 import org.aitelemetry.devkit.fleet.FleetPod;
 import org.aitelemetry.devkit.fleet.FleetSimulator;
 import org.aitelemetry.devkit.fleet.MigSlice;
+import org.aitelemetry.devkit.fleet.TenantForgery;
 import org.aitelemetry.devkit.otlp.InjectOtlp;
 import org.aitelemetry.devkit.otlp.OtlpReceiver;
 import org.aitelemetry.devkit.otlp.OtlpTestResource;
@@ -92,6 +93,10 @@ class UsagePipelineTest {
         simulator.hold(gpu);
         simulator.hold(migGpu, slice);
         await().atMost(PATIENCE).until(() -> sessions("OPEN").size() == 2);
+        assertThat(pool.preparedQuery("SELECT count(*) FROM usage_session WHERE pod = ANY($1)")
+                .executeAndAwait(Tuple.of(TenantForgery.FORGED_PODS.toArray(String[]::new))).iterator().next()
+                .getLong(0))
+                .as("the tenant's forged holders of other GPUs open no session").isZero();
 
         Row gpuSession = session(gpu.uuid(), null);
         Row sliceSession = session(migGpu.uuid(), slice.gpuInstanceId());

@@ -4,6 +4,7 @@ import java.time.Duration;
 import org.aitelemetry.devkit.fleet.FleetDefinition;
 import org.aitelemetry.devkit.fleet.FleetDevice;
 import org.aitelemetry.devkit.fleet.FleetNode;
+import org.aitelemetry.devkit.fleet.FleetSimulator;
 import org.aitelemetry.devkit.prometheus.PrometheusApi;
 import org.aitelemetry.devkit.prometheus.PrometheusComponent;
 
@@ -31,8 +32,11 @@ final class FleetInPrometheus {
     }
 
     private void await(int nodes, int gpuSeries) throws Exception {
-        api.awaitValue("count(last_over_time(DCGM_FI_DEV_FB_FREE[3s]))", gpuSeries, PATIENCE);
-        api.awaitValue("count(last_over_time(kube_node_info[3s]))", nodes, PATIENCE);
+        // The exporters' series only: a tenant's job may publish the same names (FleetSyncForgeryTest).
+        api.awaitValue("count(last_over_time(DCGM_FI_DEV_FB_FREE{job=\"" + FleetSimulator.DCGM_JOB + "\"}[3s]))",
+                gpuSeries, PATIENCE);
+        api.awaitValue("count(last_over_time(kube_node_info{job=\"" + FleetSimulator.KUBE_JOB + "\"}[3s]))", nodes,
+                PATIENCE);
     }
 
     private int gpuSeries() {

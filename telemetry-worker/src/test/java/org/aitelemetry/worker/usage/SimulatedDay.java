@@ -11,6 +11,7 @@ import java.util.function.IntFunction;
 import java.util.function.IntPredicate;
 import java.util.function.IntToDoubleFunction;
 import java.util.function.IntToLongFunction;
+import org.aitelemetry.devkit.fleet.FleetSimulator;
 
 /**
  * A day of dcgm-exporter data, minute by minute, from generating functions the test also computes its expectations
@@ -141,7 +142,7 @@ final class SimulatedDay {
 
     /** dcgm-exporter's labels, with the pod holding the unit at that minute in the GPU's spelling. */
     private static String labels(Gpu gpu, Unit unit, int minute) {
-        StringBuilder labels = new StringBuilder()
+        StringBuilder labels = new StringBuilder("job=\"").append(FleetSimulator.DCGM_JOB).append("\",")
                 .append(gpu.federated() ? "uuid" : "UUID").append("=\"").append(gpu.uuid()).append('"')
                 .append(",modelName=\"").append(gpu.model()).append('"')
                 .append(gpu.federated() ? ",hostname" : ",Hostname").append("=\"node-1\"");

@@ -7,12 +7,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.aitelemetry.devkit.FileTrees;
 import org.aitelemetry.devkit.LoopbackPorts;
 import org.aitelemetry.devkit.Workspace;
+import org.aitelemetry.devkit.fleet.FleetSimulator;
 import org.aitelemetry.devkit.process.ManagedProcess;
 
 /**
@@ -50,7 +52,10 @@ public class SimulatedDayPrometheus implements QuarkusTestResourceLifecycleManag
                     "--config.file=" + config, "--storage.tsdb.path=" + dir.resolve("data"),
                     "--web.listen-address=127.0.0.1:" + port, "--query.lookback-delta=30s"), log);
             awaitReady(log, logOffset);
-            return Map.of("telemetry.sources." + SOURCE + ".url", "http://127.0.0.1:" + port);
+            // The day's GPUs are labelled as the fleet simulator's: one of them honours labels, as hub-a does.
+            Map<String, String> appConfig = new HashMap<>(FleetSimulator.workerExporterConfig());
+            appConfig.put("telemetry.sources." + SOURCE + ".url", "http://127.0.0.1:" + port);
+            return appConfig;
         } catch (IOException e) {
             throw new IllegalStateException("cannot prepare the simulated day's Prometheus under " + dir, e);
         } catch (InterruptedException e) {

@@ -1,0 +1,91 @@
+package org.aitelemetry.devkit.fleet;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
+
+/**
+ * A tenant's own exporter, scraped under the tenant's job ({@value FleetSimulator#TENANT_JOB}), that publishes the GPU
+ * exporters' metric names to forge another team's usage (acceptance scenario 30): readings for two real GPUs of the
+ * cluster held by pods of another team's namespace (one in the exported_* spelling, one in the plain one), a GPU that
+ * does not exist on a real node under the other cluster's name, GPU requests of the victim's namespace and a GPU node
+ * that does not exist. The scraping Prometheus honours labels, so every forged label reaches the store as written.
+ */
+public final class TenantForgery {
+
+    public static final String TENANT_NAMESPACE = "tenant-forger";
+    public static final String FORGED_UUID = "GPU-f0f0f0f0-0000-4000-8000-00000000f00d";
+    public static final String FORGED_NODE = "forged-gpu-node";
+    /** Pods of the victim's namespace that exist only on the forged page. */
+    public static final List<String> FORGED_PODS = List.of("forged-trainer-0", "forged-trainer-1");
+    public static final int FORGED_GPU_REQUEST = 64;
+
+    private final FleetDefinition fleet;
+
+    TenantForgery(FleetDefinition fleet) {
+        this.fleet = fleet;
+    }
+
+    /** The real whole GPUs of a cluster whose readings the tenant forges. */
+    public List<FleetDevice> forgedDevices(String cluster) {
+        return fleet.devices(cluster).stream().filter(device -> !device.mig() && !device.blank()).limit(2).toList();
+    }
+
+    /** The namespace whose usage and requests the tenant forges: another team's. */
+    public String victimNamespace(String cluster) {
+        List<FleetProject> projects = fleet.projects(cluster);
+        return projects.get(projects.size() - 1).namespace();
+    }
+
+    void write(String cluster, OutputStream out) throws IOException {
+        ExpositionWriter writer = new ExpositionWriter(out);
+        String victim = victimNamespace(cluster);
+        List<FleetDevice> devices = forgedDevices(cluster);
+        String otherCluster = fleet.clusters().stream().map(ClusterSpec::name).filter(name -> !name.equals(cluster))
+                .findFirst().orElse(cluster);
+        FleetNode realNode = devices.get(0).node();
+        List<String> gpus = List.of(
+                gpu(cluster, devices.get(0).uuid(), realNode.name()).add("exported_namespace", victim)
+                        .add("exported_pod", FORGED_PODS.get(0)).add("exported_container", "main").toString(),
+                gpu(cluster, devices.get(1).uuid(), devices.get(1).node().name()).add("namespace", victim)
+                        .add("pod", FORGED_PODS.get(1)).add("container", "main").toString(),
+                gpu(otherCluster, FORGED_UUID, realNode.name()).add("exported_namespace", victim)
+                        .add("exported_pod", FORGED_PODS.get(0)).add("exported_container", "main").toString());
+        gauge(writer, "DCGM_FI_DEV_FB_FREE", gpus, 1);
+        gauge(writer, "DCGM_FI_DEV_FB_USED", gpus, 80_000);
+        gauge(writer, "DCGM_FI_DEV_GPU_UTIL", gpus, 100);
+        gauge(writer, "DCGM_FI_DEV_POWER_USAGE", gpus, 1_999);
+        gauge(writer, "DCGM_FI_DEV_GPU_TEMP", gpus, 120);
+        gauge(writer, "DCGM_FI_DEV_MEMORY_TEMP", gpus, 120);
+        gauge(writer, "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION", gpus, 9_000_000_000_000_000L);
+        gauge(writer, "DCGM_FI_PROF_GR_ENGINE_ACTIVE", gpus, 1);
+        String forgedNode = new Labels().add("node", FORGED_NODE).toString();
+        gauge(writer, "kube_node_info", List.of(new Labels().add("node", FORGED_NODE).add("kernel_version", "6.6.6")
+                .add("os_image", "forged").toString()), 1);
+        gauge(writer, "kube_node_labels", List.of(forgedNode + ","
+                + new Labels().add("label_nvidia_com_gpu_product", realNode.model().productLabel())), 1);
+        gauge(writer, "kube_node_status_capacity", List.of(forgedNode + ","
+                + new Labels().add("resource", "nvidia_com_gpu").add("unit", "integer")), 8);
+        Labels request = new Labels().add("namespace", victim).add("pod", FORGED_PODS.get(0)).add("container", "main");
+        gauge(writer, "kube_pod_container_resource_requests", List.of(request.toString() + ","
+                + new Labels().add("node", realNode.name()).add("resource", "nvidia_com_gpu").add("unit", "integer")),
+                FORGED_GPU_REQUEST);
+        gauge(writer, "kube_pod_deletion_timestamp", List.of(request.toString()), 1);
+        writer.finish();
+    }
+
+    /** The identity labels of a GPU and the tenant's own exporter pod, as the tenant's scrape would label it. */
+    private static Labels gpu(String cluster, String uuid, String node) {
+        return new Labels().add("cluster", cluster).add("gpu", 0).add("UUID", uuid)
+                .add("modelName", GpuModel.H100_80GB_HBM3.name()).add("Hostname", node)
+                .add("DCGM_FI_DRIVER_VERSION", "550.90.07");
+    }
+
+    private static void gauge(ExpositionWriter writer, String name, List<String> series, long value)
+            throws IOException {
+        writer.family(name, "gauge", "Forged by a tenant.");
+        for (String labels : series) {
+            writer.sample(name, labels, value);
+        }
+    }
+}
