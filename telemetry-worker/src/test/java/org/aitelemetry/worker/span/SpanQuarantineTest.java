@@ -2,6 +2,7 @@ package org.aitelemetry.worker.span;
 
 import static org.aitelemetry.worker.span.SessionRows.session;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -56,6 +57,9 @@ class SpanQuarantineTest {
 
     @BeforeEach
     void emptyOutboxAndReceiver() {
+        // A round another test set off (finalised sessions announce themselves) must end first, or this test's own
+        // round would find it running and report BUSY.
+        await().atMost(PATIENCE).until(() -> !job.exportDue().await().atMost(PATIENCE).busy());
         rows = new SessionRows(pool);
         rows.execute("DELETE FROM usage_session");
         receiver.clear();
@@ -127,6 +131,7 @@ class SpanQuarantineTest {
         assertThat(rows.byId(quarantined).getString("state")).isEqualTo("FINAL");
         assertThat(rows.byId(quarantined).getString("export_state")).isEqualTo("QUARANTINED");
         assertThat(rows.byId(closing).getString("state")).isEqualTo("FINAL");
-        assertThat(rows.byId(closing).getString("export_state")).isEqualTo("PENDING");
+        assertThat(rows.byId(closing).getString("export_state")).as("in the outbox; the round its finalising set off"
+                + " may have sent it already").isIn("PENDING", "EXPORTED");
     }
 }
