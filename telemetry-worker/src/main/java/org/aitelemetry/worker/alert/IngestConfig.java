@@ -1,10 +1,11 @@
 package org.aitelemetry.worker.alert;
 
 import io.smallrye.config.ConfigMapping;
+import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
 
-/** How the webhook stores batches: {@code telemetry.ingest.*}. */
+/** How the ingest endpoints (webhook, probe runs) take and store bodies: {@code telemetry.ingest.*}. */
 @ConfigMapping(prefix = "telemetry.ingest")
 public interface IngestConfig {
 
@@ -25,4 +26,12 @@ public interface IngestConfig {
     /** How far ahead of the worker's clock an alert's times may lie: Prometheus's clock may be this much ahead. */
     @WithDefault("5m")
     Duration alertClockSkew();
+
+    /** Bytes of ingest bodies read and processed at once ({@code worker.ingest.IngestBodyBudget}). */
+    @WithDefault("4M")
+    MemorySize bodyBudget();
+
+    /** How long a body waits for room in the budget before it is answered 503 with Retry-After. */
+    @WithDefault("2s")
+    Duration bodyWait();
 }

@@ -7,8 +7,8 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.Response;
-import java.time.Duration;
 import java.util.concurrent.Semaphore;
+import org.aitelemetry.worker.alert.IngestConfig;
 import org.aitelemetry.worker.alert.Problem;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
@@ -39,13 +39,12 @@ public class IngestBodyBudget {
     private final long waitMillis;
     private final Vertx vertx;
 
-    IngestBodyBudget(@ConfigProperty(name = "telemetry.ingest.body-budget", defaultValue = "4M") MemorySize budget,
-            @ConfigProperty(name = "telemetry.ingest.body-wait", defaultValue = "2s") Duration wait,
+    IngestBodyBudget(IngestConfig config,
             @ConfigProperty(name = "quarkus.http.limits.max-body-size") MemorySize bodyLimit, Vertx vertx) {
-        this.budgetKib = kib(budget.asLongValue());
+        this.budgetKib = kib(config.bodyBudget().asLongValue());
         this.bodyLimitKib = kib(bodyLimit.asLongValue());
         this.kibibytes = new Semaphore(budgetKib);
-        this.waitMillis = wait.toMillis();
+        this.waitMillis = config.bodyWait().toMillis();
         this.vertx = vertx;
     }
 
