@@ -10,17 +10,17 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.aitelemetry.model.fleet.HealthVerdict;
 import org.aitelemetry.worker.health.VerdictChange.Scope;
 
 /**
- * Applies a run's GPU scores to the GPUs the fleet knows, in the caller's transaction, with their history: recovery by
+ * Applies runs' GPU scores to the GPUs the fleet knows, in the caller's transaction, with their history: recovery by
  * clean runs ({@link VerdictTransition}), a board that turns FAILED recorded in {@link BoardHistory} and flagged when it
  * is a repeat offender, advice from {@link Remediation}. A run older than the verdict a GPU has (a late retry) changes
  * nothing, unless that verdict's time lies in the future: a stored future time never blocks newer runs.
@@ -36,10 +36,10 @@ class DeviceVerdicts {
             FROM gpu_device d JOIN ai_node n ON n.id = d.node_id JOIN ai_cluster c ON c.id = n.cluster_id
             WHERE d.uuid = ANY($1) ORDER BY d.id FOR NO KEY UPDATE OF d""";
     private static final String UPDATE_DEVICES = """
-            UPDATE gpu_device d SET health = u.verdict, health_reason = u.reason, health_at = $7,
+            UPDATE gpu_device d SET health = u.verdict, health_reason = u.reason, health_at = u.at,
                    health_evidence = u.evidence::jsonb, health_advice = u.advice::jsonb, health_clean_runs = u.clean
-            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[])
-                 AS u(uuid, verdict, reason, evidence, advice, clean)
+            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::timestamptz[])
+                 AS u(uuid, verdict, reason, evidence, advice, clean, at)
             WHERE d.uuid = u.uuid""";
 
     private final BoardHistory boards;
@@ -52,7 +52,7 @@ class DeviceVerdicts {
         this.recoveryRuns = config.recoveryRuns();
     }
 
-    private record Applied(GpuScore score, Row device, VerdictTransition.Outcome outcome) {
+    private record Applied(GpuScore score, ScoredRun run, Row device, VerdictTransition.Outcome outcome) {
 
         HealthVerdict previous() {
             return HealthVerdict.valueOf(device.getString("health"));
@@ -68,36 +68,44 @@ class DeviceVerdicts {
         }
     }
 
-    Uni<List<VerdictChange>> apply(SqlConnection connection, UUID runId, Instant at, List<GpuScore> scores) {
-        String[] uuids = scores.stream().map(GpuScore::uuid).toArray(String[]::new);
-        return connection.preparedQuery(LOCK_DEVICES).execute(Tuple.tuple().addArrayOfString(uuids))
-                .map(devices -> transitions(devices, scores, at))
+    /** Applies the runs of a batch, which holds no GPU twice. */
+    Uni<List<VerdictChange>> apply(SqlConnection connection, List<ScoredRun> runs) {
+        Map<String, ScoredRun> runOfGpu = new LinkedHashMap<>();
+        Map<String, GpuScore> scores = new HashMap<>();
+        runs.forEach(run -> run.scores().forEach(score -> {
+            runOfGpu.put(score.uuid(), run);
+            scores.put(score.uuid(), score);
+        }));
+        return connection.preparedQuery(LOCK_DEVICES).execute(Tuple.tuple()
+                        .addArrayOfString(runOfGpu.keySet().toArray(String[]::new)))
+                .map(devices -> transitions(devices, runOfGpu, scores))
                 .chain(applied -> boards.failures(connection, applied.stream().filter(Applied::turnedFailed)
-                        .map(Applied::board).toList(), at)
-                        .chain(failures -> write(connection, runId, at, applied, failures)));
+                        .map(gpu -> new BoardHistory.Since(gpu.board(), gpu.run().at())).toList())
+                        .chain(failures -> write(connection, applied, failures)));
     }
 
-    private List<Applied> transitions(RowSet<Row> devices, List<GpuScore> scores, Instant at) {
-        Map<String, GpuScore> byUuid = new LinkedHashMap<>();
-        scores.forEach(score -> byUuid.put(score.uuid(), score));
+    private List<Applied> transitions(RowSet<Row> devices, Map<String, ScoredRun> runOfGpu,
+            Map<String, GpuScore> scores) {
         Instant now = Instant.now();
         List<Applied> applied = new ArrayList<>();
         for (Row device : devices) {
+            String uuid = device.getString("uuid");
+            ScoredRun run = runOfGpu.get(uuid);
             OffsetDateTime healthAt = device.getOffsetDateTime("health_at");
-            if (healthAt != null && healthAt.toInstant().isAfter(at) && !healthAt.toInstant().isAfter(now)) {
+            if (healthAt != null && healthAt.toInstant().isAfter(run.at()) && !healthAt.toInstant().isAfter(now)) {
                 continue;
             }
-            GpuScore score = byUuid.get(device.getString("uuid"));
+            GpuScore score = scores.get(uuid);
             VerdictTransition.Outcome outcome = VerdictTransition.next(
                     HealthVerdict.valueOf(device.getString("health")),
                     EvidenceJson.readEvidence(device.getString("evidence")), device.getInteger("health_clean_runs"),
                     score, recoveryRuns);
-            applied.add(new Applied(score, device, outcome));
+            applied.add(new Applied(score, run, device, outcome));
         }
         return applied;
     }
 
-    private Uni<List<VerdictChange>> write(SqlConnection connection, UUID runId, Instant at, List<Applied> applied,
+    private Uni<List<VerdictChange>> write(SqlConnection connection, List<Applied> applied,
             Map<String, Long> failures) {
         List<String> uuids = new ArrayList<>();
         List<String> verdicts = new ArrayList<>();
@@ -105,6 +113,7 @@ class DeviceVerdicts {
         List<String> evidenceJson = new ArrayList<>();
         List<String> adviceJson = new ArrayList<>();
         List<Integer> clean = new ArrayList<>();
+        List<OffsetDateTime> times = new ArrayList<>();
         List<BoardHistory.Failure> newFailures = new ArrayList<>();
         List<VerdictChange> changes = new ArrayList<>();
         for (Applied gpu : applied) {
@@ -117,7 +126,8 @@ class DeviceVerdicts {
                             Map.of("board", gpu.board(), "failures", Long.toString(before + 1))));
                 }
                 newFailures.add(new BoardHistory.Failure(gpu.board(), gpu.score().gpu().serial(), gpu.score().uuid(),
-                        gpu.device().getString("cluster"), gpu.device().getString("node"), evidence));
+                        gpu.device().getString("cluster"), gpu.device().getString("node"), evidence,
+                        gpu.run().runId(), gpu.run().at()));
             }
             List<Advice> advice = remediation.advise(evidence);
             List<String> summaries = evidence.stream().map(Evidence::summary).toList();
@@ -127,19 +137,20 @@ class DeviceVerdicts {
             evidenceJson.add(EvidenceJson.evidence(evidence));
             adviceJson.add(EvidenceJson.advice(advice));
             clean.add(gpu.outcome().cleanRuns());
+            times.add(gpu.run().at().atOffset(ZoneOffset.UTC));
             if (gpu.previous() != gpu.outcome().verdict()) {
                 changes.add(new VerdictChange(Scope.GPU, gpu.device().getString("cluster"),
                         gpu.device().getString("node"), gpu.score().uuid(), gpu.previous(), gpu.outcome().verdict(),
-                        summaries, evidence, advice, runId, at));
+                        summaries, evidence, advice, gpu.run().runId(), gpu.run().at()));
             }
         }
         Tuple update = Tuple.tuple().addArrayOfString(uuids.toArray(String[]::new))
                 .addArrayOfString(verdicts.toArray(String[]::new)).addArrayOfString(reasons.toArray(String[]::new))
                 .addArrayOfString(evidenceJson.toArray(String[]::new))
                 .addArrayOfString(adviceJson.toArray(String[]::new)).addArrayOfInteger(clean.toArray(Integer[]::new))
-                .addOffsetDateTime(at.atOffset(ZoneOffset.UTC));
+                .addArrayOfOffsetDateTime(times.toArray(OffsetDateTime[]::new));
         return connection.preparedQuery(UPDATE_DEVICES).execute(update)
-                .chain(() -> boards.record(connection, runId, at, newFailures))
+                .chain(() -> boards.record(connection, newFailures))
                 .replaceWith(changes);
     }
 

@@ -5,6 +5,7 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Schedules a re-run of the probe on a node whose run was inconclusive for a GPU or left a failure to confirm: a NODE
@@ -21,7 +22,7 @@ public class RerunRequests {
             INSERT INTO health_check_request (id, requested_by, cluster_id, target_kind, node_name, schedule_after)
             SELECT gen_random_uuid(), $2::varchar, n.cluster_id, 'NODE', n.name, now() + make_interval(secs => $3)
             FROM ai_node n JOIN ai_cluster c ON c.id = n.cluster_id
-            WHERE n.id = $1
+            WHERE n.id = ANY($1)
               AND EXISTS (SELECT 1 FROM kube_actuator a WHERE a.cluster_name = c.name
                           AND a.heartbeat_at > now() - interval '2 minutes')
               AND NOT EXISTS (SELECT 1 FROM health_check_request r WHERE r.cluster_id = n.cluster_id
@@ -40,12 +41,12 @@ public class RerunRequests {
         this.maxPerDay = config.rerun().maxPerDay();
     }
 
-    /** Completes with whether a re-run was requested; a run linked to no node gets none. */
-    public Uni<Boolean> request(SqlConnection connection, Long nodeId) {
-        if (nodeId == null) {
-            return Uni.createFrom().item(false);
+    /** Completes with how many re-runs were requested for the given nodes (each at most one). */
+    public Uni<Integer> request(SqlConnection connection, List<Long> nodeIds) {
+        if (nodeIds.isEmpty()) {
+            return Uni.createFrom().item(0);
         }
-        return connection.preparedQuery(INSERT).execute(Tuple.of(nodeId, REQUESTER, delay.toMillis() / 1000.0,
-                maxPerDay)).map(rows -> rows.rowCount() > 0);
+        return connection.preparedQuery(INSERT).execute(Tuple.of(nodeIds.toArray(Long[]::new), REQUESTER,
+                delay.toMillis() / 1000.0, maxPerDay)).map(rows -> rows.rowCount());
     }
 }

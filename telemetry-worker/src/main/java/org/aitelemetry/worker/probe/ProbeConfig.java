@@ -37,4 +37,18 @@ public interface ProbeConfig {
     /** How old a run may be: older ones are refused (400), as their verdict would be stale the moment it is stored. */
     @WithDefault("P7D")
     Duration maxAge();
+
+    /** How posted runs are grouped into transactions ({@link ProbeRunBatches}). */
+    Batch batch();
+
+    interface Batch {
+
+        /** Runs stored and scored in one transaction at most. */
+        @WithDefault("16")
+        int maxRuns();
+
+        /** Batches being stored at once; runs posted meanwhile wait for the next. */
+        @WithDefault("2")
+        int inFlight();
+    }
 }

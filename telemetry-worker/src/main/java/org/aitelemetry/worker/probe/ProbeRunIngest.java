@@ -1,28 +1,37 @@
 package org.aitelemetry.worker.probe;
 
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.UUID;
 import org.aitelemetry.model.fleet.HealthVerdict;
 import org.aitelemetry.worker.health.Advice;
 import org.aitelemetry.worker.health.FleetBaselines;
+import org.aitelemetry.worker.health.FleetComparison;
+import org.aitelemetry.worker.health.GpuHistory;
 import org.aitelemetry.worker.health.GpuScore;
 import org.aitelemetry.worker.health.GpuTests;
 import org.aitelemetry.worker.health.HealthScorer;
 import org.aitelemetry.worker.health.Remediation;
 import org.aitelemetry.worker.health.RerunRequests;
+import org.aitelemetry.worker.health.ScoredRun;
 import org.aitelemetry.worker.health.VerdictChange;
 import org.aitelemetry.worker.health.VerdictStore;
+import org.aitelemetry.worker.probe.ProbeRunStore.Inserted;
+import org.aitelemetry.worker.probe.ProbeRunStore.Scored;
 
 /**
- * Stores and scores a probe run in one transaction: the run, its per-GPU results, the verdicts they give the fleet and
- * a re-run when the run could not judge a GPU are durable together or not at all. A run stored already changes nothing
- * and answers as stored.
+ * Stores and scores a batch of probe runs in one transaction: the runs, their per-GPU results, the verdicts they give
+ * the fleet and a re-run for each node whose run could not judge a GPU are durable together or not at all. A run
+ * stored already changes nothing and answers as stored. Each statement takes the whole batch, so that round trips,
+ * planning and the commit are paid per batch rather than per run ({@link ProbeRunBatches} forms the batches).
  */
 @ApplicationScoped
 public class ProbeRunIngest {
@@ -50,28 +59,51 @@ public class ProbeRunIngest {
         this.reruns = reruns;
     }
 
-    /** @param node the name of the node the run is linked by ({@link ProbeNodeScope#nodeOf}) */
-    public Uni<Outcome> ingest(ProbeReport report, ProbeNodeScope.Node node) {
-        List<GpuTests> gpus = report.gpus().stream().map(GpuReport::tests).toList();
-        List<String> products = gpus.stream().map(GpuTests::productName).filter(Objects::nonNull).distinct().toList();
-        return pool.withTransaction(connection -> store.history(connection, report)
+    /**
+     * @param runs runs of distinct nodes with no GPU in two of them
+     * @return each run's outcome, in the order of runs
+     */
+    public Uni<List<Outcome>> ingest(List<PostedRun> runs) {
+        List<ProbeReport> reports = runs.stream().map(PostedRun::report).toList();
+        List<String> products = reports.stream().flatMap(report -> report.gpus().stream())
+                .map(gpu -> gpu.tests().productName()).filter(Objects::nonNull).distinct().toList();
+        return pool.withTransaction(connection -> store.history(connection, reports)
                 .chain(history -> fleet.comparison(connection, products)
-                        .map(comparison -> scorer.score(gpus, history, comparison)))
-                .chain(scores -> store.insertRun(connection, report, node, runVerdict(scores))
-                        .chain(inserted -> inserted == null
-                                ? store.load(connection, report.runId()).map(run -> new Outcome(false, run, List.of()))
-                                : score(connection, report, inserted, runVerdict(scores), scores))));
+                        .map(comparison -> runs.stream().map(run -> score(run, history, comparison)).toList()))
+                .chain(scored -> store.insertRuns(connection, scored)
+                        .chain(inserted -> apply(connection, scored, inserted))));
     }
 
-    private Uni<Outcome> score(SqlConnection connection, ProbeReport report, ProbeRunStore.Inserted inserted,
-            String verdict, List<GpuScore> scores) {
+    private Scored score(PostedRun run, Map<UUID, Map<String, GpuHistory>> history, FleetComparison comparison) {
+        List<GpuTests> gpus = run.report().gpus().stream().map(GpuReport::tests).toList();
+        List<GpuScore> scores = scorer.score(gpus, history.getOrDefault(run.report().runId(), Map.of()), comparison);
         Map<String, List<Advice>> advice = new LinkedHashMap<>();
         scores.forEach(score -> advice.put(score.uuid(), remediation.advise(score.evidence())));
-        boolean rerun = scores.stream().anyMatch(GpuScore::needsRerun);
-        return store.insertResults(connection, report, inserted, verdict, scores, advice)
-                .call(() -> rerun ? reruns.request(connection, inserted.nodeId()) : Uni.createFrom().voidItem())
-                .chain(run -> verdicts.apply(connection, report.runId(), report.finishedAt(), inserted.nodeId(), scores)
-                        .map(changes -> new Outcome(true, run, changes)));
+        return new Scored(run, scores, runVerdict(scores), advice);
+    }
+
+    private Uni<List<Outcome>> apply(SqlConnection connection, List<Scored> scored, Map<UUID, Inserted> inserted) {
+        List<Scored> created = scored.stream().filter(run -> inserted.containsKey(run.report().runId())).toList();
+        List<Long> rerunNodes = created.stream()
+                .filter(run -> run.scores().stream().anyMatch(GpuScore::needsRerun))
+                .map(run -> inserted.get(run.report().runId()).nodeId()).filter(Objects::nonNull).distinct().toList();
+        List<ScoredRun> applied = created.stream().map(run -> new ScoredRun(run.report().runId(),
+                run.report().finishedAt(), inserted.get(run.report().runId()).nodeId(), run.scores())).toList();
+        Uni<Map<UUID, Outcome>> createdOutcomes = created.isEmpty() ? Uni.createFrom().item(Map.of())
+                : store.insertResults(connection, created, inserted)
+                        .call(() -> reruns.request(connection, rerunNodes))
+                        .chain(stored -> verdicts.apply(connection, applied).map(changes -> {
+                            Map<UUID, Outcome> outcomes = new HashMap<>();
+                            stored.forEach(run -> outcomes.put(run.runId(), new Outcome(true, run, changes.stream()
+                                    .filter(change -> change.runId().equals(run.runId())).toList())));
+                            return outcomes;
+                        }));
+        return createdOutcomes.chain(outcomes -> Multi.createFrom().iterable(scored)
+                .onItem().transformToUniAndConcatenate(run -> outcomes.containsKey(run.report().runId())
+                        ? Uni.createFrom().item(outcomes.get(run.report().runId()))
+                        : store.load(connection, run.report().runId()).map(stored -> new Outcome(false, stored,
+                                List.of())))
+                .collect().asList());
     }
 
     /** NO_GPU when the probe found none (it still reports its CPU tests), else the worst GPU verdict of the run. */

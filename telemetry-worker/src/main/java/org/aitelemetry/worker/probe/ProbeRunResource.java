@@ -42,16 +42,16 @@ public class ProbeRunResource {
     private final ProbeReportParser parser = new ProbeReportParser();
     private final ProbeTimeWindow window;
     private final ProbeNodeScope scope;
-    private final ProbeRunIngest ingest;
+    private final ProbeRunBatches batches;
     private final VerdictAnnouncer announcer;
     private final ProbeMetrics metrics;
     private final Duration storeTimeout;
 
-    ProbeRunResource(ProbeTimeWindow window, ProbeNodeScope scope, ProbeRunIngest ingest, VerdictAnnouncer announcer,
+    ProbeRunResource(ProbeTimeWindow window, ProbeNodeScope scope, ProbeRunBatches batches, VerdictAnnouncer announcer,
             ProbeMetrics metrics, IngestConfig config) {
         this.window = window;
         this.scope = scope;
-        this.ingest = ingest;
+        this.batches = batches;
         this.announcer = announcer;
         this.metrics = metrics;
         this.storeTimeout = config.storeTimeout();
@@ -80,7 +80,7 @@ public class ProbeRunResource {
                     Problem.response(Response.Status.BAD_REQUEST, "Malformed probe report", e.getMessage()));
         }
         return scope.nodeOf(caller.getUserPrincipal(), report)
-                .chain(node -> ingest.ingest(report, node))
+                .chain(node -> batches.submit(new PostedRun(report, node)))
                 .ifNoItem().after(storeTimeout)
                 .failWith(() -> new TimeoutException("the database took longer than " + storeTimeout))
                 .map(outcome -> {
