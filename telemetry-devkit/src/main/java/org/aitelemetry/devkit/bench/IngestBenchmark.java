@@ -45,7 +45,7 @@ public final class IngestBenchmark {
 
     private boolean run() throws Exception {
         LocalTokenIssuer issuer = LocalTokenIssuer.generate();
-        try (PostgresComponent postgres = new PostgresComponent(workspace)) {
+        try (PostgresComponent postgres = BenchPostgres.server(workspace)) {
             postgres.start();
             String database = postgres.createDatabase("ingest");
             String jdbcUrl = postgres.jdbcUrl(database);
@@ -68,7 +68,7 @@ public final class IngestBenchmark {
             throws Exception {
         URI webhook = URI.create(worker.url() + "/api/ingest/v1/alertmanager");
         IngestReport report = new IngestReport(options);
-        report.header(WorkerJvm.describe());
+        report.header(WorkerJvm.describe(), BenchPostgres.describe());
         report.authCheck(IngestAuthCheck.verify(webhook, issuer));
         WebhookLoad.Result result = load(worker, postmasterPid, webhook, issuer, report);
         long acknowledged = System.nanoTime();

@@ -17,10 +17,10 @@ final class IngestReport {
         this.options = options;
     }
 
-    void header(String workerJvm) {
-        System.out.printf("Alert ingest, packaged worker (%s), PostgreSQL 16, %d cores; %d senders, batches of %d-%d "
+    void header(String workerJvm, String postgresSettings) {
+        System.out.printf("Alert ingest, packaged worker (%s), PostgreSQL 16 (%s), %d cores; %d senders, batches of %d-%d "
                 + "alerts, %.0f %% re-sent firings, %d nodes x %d open sessions; warm-up %d s, measured %d s; %s%n",
-                workerJvm, Runtime.getRuntime().availableProcessors(), options.senders(), options.batchMin(),
+                workerJvm, postgresSettings, Runtime.getRuntime().availableProcessors(), options.senders(), options.batchMin(),
                 options.batchMax(), options.duplicateShare() * 100, options.nodes(), options.openPerNode(),
                 options.warmupSeconds(), options.seconds(), options.rate() > 0
                         ? "offered " + options.rate() + " alerts/s (paced)" : "closed loop");

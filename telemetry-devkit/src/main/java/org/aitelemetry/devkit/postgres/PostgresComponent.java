@@ -33,13 +33,21 @@ public final class PostgresComponent implements Component {
     private final Workspace workspace;
     private final String name;
     private final Path dataDir;
+    private final Map<String, String> serverConfig;
     private int port;
     private EmbeddedPostgres server;
 
+    /** A server with PostgreSQL's own defaults (e.g. {@code shared_buffers=128MB}), as the tests use it. */
     public PostgresComponent(Workspace workspace, String name) {
+        this(workspace, name, Map.of());
+    }
+
+    /** A server with these settings ({@code postgresql.conf} names and values) on top of the defaults. */
+    public PostgresComponent(Workspace workspace, String name, Map<String, String> serverConfig) {
         this.workspace = workspace;
         this.name = name;
         this.dataDir = workspace.dir(name).resolve("data");
+        this.serverConfig = Map.copyOf(serverConfig);
     }
 
     public PostgresComponent(Workspace workspace) {
@@ -62,7 +70,9 @@ public final class PostgresComponent implements Component {
             port = LoopbackPorts.free();
         }
         Redirect log = Redirect.appendTo(workspace.logFile(name).toFile());
-        server = EmbeddedPostgres.builder()
+        EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
+        serverConfig.forEach(builder::setServerConfig);
+        server = builder
                 .setPort(port)
                 .setDataDirectory(dataDir)
                 .setCleanDataDirectory(false)

@@ -10,6 +10,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import org.aitelemetry.devkit.Workspace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -69,6 +70,21 @@ class PostgresComponentTest {
         }
     }
 
+    @Test
+    void serverSettingsTakeEffectAndDefaultsStayPostgresOwn() throws Exception {
+        Workspace workspace = new Workspace(workspaceDir);
+        try (PostgresComponent sized = new PostgresComponent(workspace, "sized", Map.of("shared_buffers", "160MB"));
+                PostgresComponent plain = new PostgresComponent(workspace, "plain")) {
+            sized.start();
+            plain.start();
+
+            assertThat(queryText(sized.jdbcUrl(sized.createDatabase("sized")), "SHOW shared_buffers"))
+                    .isEqualTo("160MB");
+            assertThat(queryText(plain.jdbcUrl(plain.createDatabase("plain")), "SHOW shared_buffers"))
+                    .isEqualTo("128MB");
+        }
+    }
+
     private static long startAndQuery(PostgresComponent postgres) throws Exception {
         postgres.start();
         String database = postgres.createDatabase("probe");
@@ -105,6 +121,14 @@ class PostgresComponentTest {
                 ResultSet rows = statement.executeQuery(sql)) {
             rows.next();
             return rows.getInt(1);
+        }
+    }
+
+    private static String queryText(String jdbcUrl, String sql) throws SQLException {
+        try (Connection connection = connect(jdbcUrl); Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(sql)) {
+            rows.next();
+            return rows.getString(1);
         }
     }
 

@@ -19,26 +19,32 @@ final class SessionSql {
      * Every session the state machine may need for the notifications: for each notification the session of its
      * fingerprint that started last at or before its startsAt (the one it names, or one that continued past it), the
      * one that continued as its startsAt, and per fingerprint the live session and the latest one. Written as lateral
-     * index probes per key: a semi-join or {@code = ANY} lets the planner fall back to scanning the whole table.
+     * index probes per key: a semi-join or {@code = ANY} lets the planner fall back to scanning the whole table. The
+     * probes often find the same session (up to four times), so they return only the row's place ({@code ctid}, stable
+     * within one statement) and each session's columns are read once by it: {@code labels::text} (detoasting, jsonb to
+     * text) per probe was the drain's main cost in PostgreSQL. {@code LIMIT 1} keeps the live probe lateral (one row
+     * by its unique index).
      */
     static final String SESSIONS_FOR = """
-            SELECT s.* FROM unnest($1::text[], $2::timestamptz[]) AS k(fingerprint, starts_at)
-            CROSS JOIN LATERAL (SELECT %1$s FROM usage_session
-                                 WHERE fingerprint = k.fingerprint AND starts_at <= k.starts_at
-                                 ORDER BY starts_at DESC LIMIT 1) s
-            UNION ALL
-            SELECT s.* FROM unnest($1::text[], $2::timestamptz[]) AS k(fingerprint, starts_at)
-            CROSS JOIN LATERAL (SELECT %1$s FROM usage_session
-                                 WHERE fingerprint = k.fingerprint AND current_starts_at = k.starts_at
-                                   AND current_starts_at IS NOT NULL) s
-            UNION ALL
-            SELECT s.* FROM unnest($3::text[]) AS f(fingerprint)
-            CROSS JOIN LATERAL (SELECT %1$s FROM usage_session
-                                 WHERE fingerprint = f.fingerprint AND state IN ('OPEN', 'CLOSING')) s
-            UNION ALL
-            SELECT s.* FROM unnest($3::text[]) AS f(fingerprint)
-            CROSS JOIN LATERAL (SELECT %1$s FROM usage_session WHERE fingerprint = f.fingerprint
-                                 ORDER BY starts_at DESC LIMIT 1) s""".formatted(SESSION_COLUMNS);
+            WITH k AS (SELECT DISTINCT fingerprint, starts_at FROM unnest($1::text[], $2::timestamptz[])
+                                                                    AS k(fingerprint, starts_at)),
+            found AS (
+                SELECT s.ctid FROM k CROSS JOIN LATERAL (SELECT ctid FROM usage_session
+                                     WHERE fingerprint = k.fingerprint AND starts_at <= k.starts_at
+                                     ORDER BY starts_at DESC LIMIT 1) s
+                UNION
+                SELECT s.ctid FROM k CROSS JOIN LATERAL (SELECT ctid FROM usage_session
+                                     WHERE fingerprint = k.fingerprint AND current_starts_at = k.starts_at
+                                       AND current_starts_at IS NOT NULL) s
+                UNION
+                SELECT s.ctid FROM unnest($3::text[]) AS f(fingerprint)
+                CROSS JOIN LATERAL (SELECT ctid FROM usage_session
+                                     WHERE fingerprint = f.fingerprint AND state IN ('OPEN', 'CLOSING') LIMIT 1) s
+                UNION
+                SELECT s.ctid FROM unnest($3::text[]) AS f(fingerprint)
+                CROSS JOIN LATERAL (SELECT ctid FROM usage_session WHERE fingerprint = f.fingerprint
+                                     ORDER BY starts_at DESC LIMIT 1) s)
+            SELECT %1$s FROM found JOIN usage_session s ON s.ctid = found.ctid""".formatted(SESSION_COLUMNS);
 
     /** Final sessions enter the span outbox once, when they become final. */
     static final String UPDATE_SESSIONS = """

@@ -54,13 +54,7 @@ final class SessionStore {
                 .execute(Tuple.of(notifications.stream().map(AlertNotification::fingerprint).toArray(String[]::new),
                         notifications.stream().map(n -> utc(n.startsAt())).toArray(OffsetDateTime[]::new),
                         fingerprints))
-                .map(rows -> {
-                    Map<Long, Session> unique = new LinkedHashMap<>();
-                    for (Row row : rows) {
-                        unique.putIfAbsent(row.getLong("id"), session(row));
-                    }
-                    return List.copyOf(unique.values());
-                });
+                .map(rows -> map(rows, SessionStore::session));
     }
 
     /** Writes what a drain decided: changed sessions first, so a superseded session is no longer live when its successor is inserted. */
