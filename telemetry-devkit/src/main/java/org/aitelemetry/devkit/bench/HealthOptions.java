@@ -11,7 +11,8 @@ record HealthOptions(int nodes, int gpusPerNode, int warmupRuns, int runs, int c
               --nodes N           GPU nodes of the seeded fleet and of the mock Kubernetes API (default 1000)
               --gpus-per-node N   GPUs per node (default 8)
               --runs N            probe runs posted in the measured phase (default 10000)
-              --warmup N          probe runs posted before it, not measured (default 2000)
+              --warmup N          probe runs posted before it, not measured (default 8000: the worker's JIT compiler
+                                  is still busy after 2000 on 2 cores)
               --concurrency N     concurrent posters, one keep-alive connection each (default 8)
               --failing N         nodes that post one run with hard evidence (ECC, XID 79) while the load runs, for
                                   the time from the post to the node's taint (default 100; taken from the fleet's end)
@@ -25,7 +26,7 @@ record HealthOptions(int nodes, int gpusPerNode, int warmupRuns, int runs, int c
         int nodes = 1000;
         int gpus = 8;
         int runs = 10_000;
-        int warmup = 2_000;
+        int warmup = 8_000;
         int concurrency = 8;
         int failing = 100;
         int baseline = 10_000;
