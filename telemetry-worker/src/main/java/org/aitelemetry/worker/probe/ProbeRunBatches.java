@@ -71,9 +71,12 @@ public class ProbeRunBatches {
         startBatches();
     }
 
-    /** Answers every post of the batch; on the batch's failure each run is stored alone, its failure its own. */
+    /**
+     * Answers every post of the batch; on the batch's failure each run is stored alone, its failure its own. Deferred,
+     * so that an exception while the statements are built fails the batch instead of leaking its in-flight slot.
+     */
     private Uni<Void> store(List<Waiting> batch) {
-        return ingest.ingest(batch.stream().map(Waiting::run).toList())
+        return Uni.createFrom().deferred(() -> ingest.ingest(batch.stream().map(Waiting::run).toList()))
                 .invoke(outcomes -> {
                     for (int i = 0; i < batch.size(); i++) {
                         batch.get(i).answer().complete(outcomes.get(i));
