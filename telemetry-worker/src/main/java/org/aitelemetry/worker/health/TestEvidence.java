@@ -138,16 +138,22 @@ public class TestEvidence {
         return List.of();
     }
 
-    /** Narrower than the SKU's width (else the link's own maximum) is hard; a generation below the SKU's degrades. */
+    /**
+     * Narrower than the SKU's width (else the link's own maximum) is hard: the width under load when the probe sampled
+     * one (1.2), else the current one. A link that cannot reach the SKU's generation degrades (a Gen4 slot is the
+     * host's, not the GPU's fault); one that ran below it under load fails the probe's test, which must repeat to count.
+     */
     private static List<Evidence> pcieLink(TestResult test) {
         List<Evidence> found = new ArrayList<>();
-        double width = test.number("current_width");
+        boolean underLoad = test.number("load_width") > 0;
+        double width = underLoad ? test.number("load_width") : test.number("current_width");
         double expectedWidth = test.number("expected_width") > 0 ? test.number("expected_width")
                 : test.number("max_width");
         if (width > 0 && expectedWidth > 0 && width < expectedWidth) {
             found.add(new Evidence(EvidenceKind.PCIE_LINK, test.key(), String.format(Locale.ROOT,
-                    "PCIe link trained at x%.0f of x%.0f", width, expectedWidth),
-                    Map.of("current_width", fmt(width), "expected_width", fmt(expectedWidth))));
+                    "PCIe link trained at x%.0f of x%.0f%s", width, expectedWidth, underLoad ? " under load" : ""),
+                    Map.of(underLoad ? "load_width" : "current_width", fmt(width), "expected_width",
+                            fmt(expectedWidth))));
         }
         double maxGen = test.number("max_gen");
         double expectedGen = test.number("expected_gen");
