@@ -17,7 +17,7 @@ class HealthBenchmarkPartsTest {
     @Test
     void defaultsAreTheAcceptanceFleetAndSmokeIsSmall() {
         assertThat(HealthOptions.parse(new String[0]))
-                .isEqualTo(new HealthOptions(1000, 8, 2000, 10_000, 8, 100, 10_000, false));
+                .isEqualTo(new HealthOptions(1000, 8, 8000, 10_000, 8, 100, 10_000, false));
         HealthOptions smoke = HealthOptions.parse(new String[] {"--smoke"});
         assertThat(smoke.smoke()).isTrue();
         assertThat(smoke.loadNodes()).isEqualTo(16);
