@@ -83,12 +83,12 @@ public class ProbeRunIngest {
     }
 
     private Uni<List<Outcome>> apply(SqlConnection connection, List<Scored> scored, Map<UUID, Inserted> inserted) {
+        List<ScoredRun> applied = scored.stream().filter(run -> inserted.containsKey(run.report().runId()))
+                .map(run -> new ScoredRun(run.report().runId(), run.report().finishedAt(),
+                        inserted.get(run.report().runId()).nodeId(), run.scores())).toList();
         List<Scored> created = scored.stream().filter(run -> inserted.containsKey(run.report().runId())).toList();
-        List<Long> rerunNodes = created.stream()
-                .filter(run -> run.scores().stream().anyMatch(GpuScore::needsRerun))
-                .map(run -> inserted.get(run.report().runId()).nodeId()).filter(Objects::nonNull).distinct().toList();
-        List<ScoredRun> applied = created.stream().map(run -> new ScoredRun(run.report().runId(),
-                run.report().finishedAt(), inserted.get(run.report().runId()).nodeId(), run.scores())).toList();
+        List<Long> rerunNodes = applied.stream().filter(run -> run.scores().stream().anyMatch(GpuScore::needsRerun))
+                .map(ScoredRun::nodeId).filter(Objects::nonNull).distinct().toList();
         Uni<Map<UUID, Outcome>> createdOutcomes = created.isEmpty() ? Uni.createFrom().item(Map.of())
                 : store.insertResults(connection, created, inserted)
                         .call(() -> reruns.request(connection, rerunNodes))

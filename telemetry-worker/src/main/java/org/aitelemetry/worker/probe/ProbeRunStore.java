@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
-import java.util.stream.Stream;
+import java.util.stream.IntStream;
 import org.aitelemetry.worker.health.Advice;
 import org.aitelemetry.worker.health.Evidence;
 import org.aitelemetry.worker.health.EvidenceJson;
@@ -150,8 +150,8 @@ public class ProbeRunStore {
         List<ScoredGpu> gpus = runs.stream().flatMap(run -> {
             List<GpuReport> reports = run.report().gpus();
             long runRow = inserted.get(run.report().runId()).id();
-            return Stream.iterate(0, i -> i + 1).limit(reports.size())
-                    .map(i -> new ScoredGpu(runRow, run.scores().get(i), reports.get(i), run.advice()));
+            return IntStream.range(0, reports.size()).mapToObj(i -> new ScoredGpu(runRow, run.scores().get(i),
+                    reports.get(i), run.advice().get(run.scores().get(i).uuid())));
         }).toList();
         Tuple results = Tuple.tuple()
                 .addArrayOfLong(gpus.stream().map(ScoredGpu::runRow).toArray(Long[]::new))
@@ -163,7 +163,7 @@ public class ProbeRunStore {
                 .addArrayOfString(column(gpus, gpu -> EvidenceJson.strings(gpu.score().slowTests())))
                 .addArrayOfString(column(gpus, gpu -> EvidenceJson.strings(gpu.score().failedTests())))
                 .addArrayOfString(column(gpus, gpu -> EvidenceJson.evidence(gpu.score().evidence())))
-                .addArrayOfString(column(gpus, gpu -> EvidenceJson.advice(gpu.advice().get(gpu.score().uuid()))))
+                .addArrayOfString(column(gpus, gpu -> EvidenceJson.advice(gpu.advice())))
                 .addArrayOfString(column(gpus, gpu -> gpu.score().gpu().serial()))
                 .addArrayOfString(column(gpus, gpu -> gpu.score().gpu().productName()))
                 .addArrayOfString(column(gpus, gpu -> EvidenceJson.figures(gpu.score().gpu())));
@@ -176,7 +176,7 @@ public class ProbeRunStore {
         });
     }
 
-    private record ScoredGpu(long runRow, GpuScore score, GpuReport report, Map<String, List<Advice>> advice) {
+    private record ScoredGpu(long runRow, GpuScore score, GpuReport report, List<Advice> advice) {
     }
 
     public Uni<StoredRun> load(SqlConnection connection, UUID runId) {
