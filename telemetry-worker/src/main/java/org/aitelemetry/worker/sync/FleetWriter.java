@@ -98,7 +98,8 @@ final class FleetWriter {
         String[] models = snapshot.clusters().values().stream().flatMap(c -> c.devices().values().stream())
                 .map(DeviceObservation::model).distinct().toArray(String[]::new);
         return execute(written, FleetSql.INSERT_UNKNOWN_SKUS, Tuple.tuple().addArrayOfString(models))
-                .chain(next -> connection.preparedQuery(FleetSql.SKU_IDS).execute(Tuple.tuple().addArrayOfString(models))
+                .chain(next -> connection.preparedQuery(FleetSql.SKU_IDS)
+                        .execute(Tuple.tuple().addArrayOfString(models))
                         .map(rows -> next.withSkus(ids(rows, row -> row.getString("product_name")))));
     }
 
