@@ -1,5 +1,8 @@
 package org.aitelemetry.worker.kube;
 
+import static org.aitelemetry.worker.sql.Columns.bool;
+import static org.aitelemetry.worker.sql.Columns.text;
+
 import io.quarkus.scheduler.Scheduled;
 import io.quarkus.scheduler.Scheduled.ConcurrentExecution;
 import io.smallrye.mutiny.Uni;
@@ -22,12 +25,6 @@ import org.jboss.logging.Logger;
 public class ActuatorHeartbeat {
 
     private static final Logger LOG = Logger.getLogger(ActuatorHeartbeat.class);
-
-    private static final String BEAT = """
-            INSERT INTO kube_actuator (cluster_name, worker, dry_run, heartbeat_at)
-            SELECT u.name, $2, u.dry_run, now() FROM unnest($1::varchar[], $3::boolean[]) AS u(name, dry_run)
-            ON CONFLICT (cluster_name) DO UPDATE SET worker = excluded.worker, dry_run = excluded.dry_run,
-              heartbeat_at = excluded.heartbeat_at""";
 
     private final Pool pool;
     private final KubeConfig config;
@@ -62,9 +59,9 @@ public class ActuatorHeartbeat {
     /** Records the heartbeat of every cluster this worker acts on. */
     public Uni<Void> beat() {
         List<KubeCluster> served = clusters.all();
-        Boolean[] dryRun = served.stream().map(KubeCluster::dryRun).toArray(Boolean[]::new);
-        return pool.preparedQuery(BEAT).execute(Tuple.of(served.stream().map(KubeCluster::name)
-                .toArray(String[]::new), worker, dryRun)).replaceWithVoid();
+        return pool.preparedQuery(ActuatorSql.BEAT)
+                .execute(Tuple.of(text(served, KubeCluster::name), worker, bool(served, KubeCluster::dryRun)))
+                .replaceWithVoid();
     }
 
     private static String workerName() {

@@ -31,48 +31,6 @@ public class CheckScheduler {
 
     private static final Logger LOG = Logger.getLogger(CheckScheduler.class);
 
-    private static final String CLAIM = """
-            WITH claimed AS (
-              SELECT r.id FROM health_check_request r JOIN ai_cluster c ON c.id = r.cluster_id
-              WHERE r.state = 'PENDING' AND c.name = $1 AND (r.schedule_after IS NULL OR r.schedule_after <= now())
-              ORDER BY r.created_at LIMIT $2
-              FOR UPDATE OF r SKIP LOCKED)
-            UPDATE health_check_request r SET state = 'SCHEDULED', state_reason = NULL, updated_at = now()
-            FROM claimed WHERE r.id = claimed.id
-            RETURNING r.id, r.cluster_id, r.requested_by, r.target_kind, r.node_name, r.namespace, r.pod_selector,
-                      r.pod_names, r.tests,
-                      r.schedule_attempts""";
-
-    private static final String SET_STATE = """
-            UPDATE health_check_request SET state = $2, state_reason = $3, job_name = $4, updated_at = now()
-            WHERE id = $1""";
-
-    private static final String RETRY_LATER = """
-            UPDATE health_check_request SET state = 'PENDING', state_reason = $2, schedule_attempts = $3,
-              schedule_after = now() + make_interval(secs => $4), updated_at = now()
-            WHERE id = $1""";
-
-    private static final String GIVE_UP = """
-            UPDATE health_check_request SET state = 'FAILED', state_reason = $2, schedule_attempts = $3,
-              schedule_after = NULL, updated_at = now()
-            WHERE id = $1""";
-
-    private static final String POSTPONE = """
-            UPDATE health_check_request SET state = 'PENDING', state_reason = $2,
-              schedule_after = now() + make_interval(secs => $3), updated_at = now()
-            WHERE id = $1""";
-
-    /** PENDING requests of clusters without a live actuator: the site treats a 2-minute-old heartbeat as none. */
-    private static final String FAIL_UNSERVED = """
-            UPDATE health_check_request r SET state = 'FAILED', updated_at = now(),
-              state_reason = 'no worker acts on the Kubernetes API of cluster ' || c.name
-                || ' (no kube_actuator heartbeat in the last 2 minutes)'
-            FROM ai_cluster c
-            WHERE c.id = r.cluster_id AND r.state = 'PENDING' AND r.created_at < now() - make_interval(secs => $1)
-              AND NOT EXISTS (SELECT 1 FROM kube_actuator a WHERE a.cluster_name = c.name
-                              AND a.heartbeat_at > now() - interval '2 minutes')
-            RETURNING r.id""";
-
     private static final int REASON_WIDTH = 2000;
 
     private final Pool pool;
@@ -106,7 +64,7 @@ public class CheckScheduler {
     }
 
     private Uni<List<UUID>> scheduleDue(KubeCluster cluster) {
-        return pool.preparedQuery(CLAIM).execute(Tuple.of(cluster.name(), config.batchSize()))
+        return pool.preparedQuery(CheckSql.CLAIM).execute(Tuple.of(cluster.name(), config.batchSize()))
                 .onItem().transformToMulti(rows -> Multi.createFrom().iterable(rows)).map(CheckRequest::of)
                 .onItem().transformToUniAndConcatenate(request -> schedule(cluster, request).replaceWith(request.id()))
                 .collect().asList();
@@ -114,7 +72,7 @@ public class CheckScheduler {
 
     /** Fails the PENDING requests no live actuator serves, once older than {@code unserved-after}; returns them. */
     public Uni<List<UUID>> failUnserved() {
-        return pool.preparedQuery(FAIL_UNSERVED).execute(Tuple.of((double) config.unservedAfter().toSeconds()))
+        return pool.preparedQuery(CheckSql.FAIL_UNSERVED).execute(Tuple.of((double) config.unservedAfter().toSeconds()))
                 .onItem().transformToMulti(rows -> Multi.createFrom().iterable(rows)).map(row -> row.getUUID("id"))
                 .collect().asList();
     }
@@ -135,7 +93,7 @@ public class CheckScheduler {
         Duration delay = config.idleCheck().postpone();
         String why = "postponed " + delay.toMinutes() + " min: the node's GPUs turned busy (" + sessions
                 + " open usage sessions) before the idle-time check ran";
-        return pool.preparedQuery(POSTPONE).execute(Tuple.of(request.id(), why, (double) delay.toSeconds()))
+        return pool.preparedQuery(CheckSql.POSTPONE).execute(Tuple.of(request.id(), why, (double) delay.toSeconds()))
                 .replaceWithVoid();
     }
 
@@ -147,14 +105,14 @@ public class CheckScheduler {
                     attempt, retries.attempts());
             String why = JobCreationRetries.invalid(error) ? "the Kubernetes API refused the Job as invalid: "
                     : "Jobs could not be created in " + attempt + " attempts; last error: ";
-            return pool.preparedQuery(GIVE_UP).execute(Tuple.of(request.id(), reason(why, error), attempt))
+            return pool.preparedQuery(CheckSql.GIVE_UP).execute(Tuple.of(request.id(), reason(why, error), attempt))
                     .replaceWithVoid();
         }
         LOG.warnf(error, "Could not schedule health check %s (attempt %d of %d); retried in %d s", request.id(),
                 attempt, retries.attempts(), delay.toSeconds());
         String why = "attempt " + attempt + " of " + retries.attempts() + " failed, retried in " + delay.toSeconds()
                 + " s: ";
-        return pool.preparedQuery(RETRY_LATER).execute(Tuple.of(request.id(), reason(why, error), attempt,
+        return pool.preparedQuery(CheckSql.RETRY_LATER).execute(Tuple.of(request.id(), reason(why, error), attempt,
                 delay.toMillis() / 1000.0)).replaceWithVoid();
     }
 
@@ -180,7 +138,7 @@ public class CheckScheduler {
     }
 
     private Uni<Void> setState(UUID id, String state, String reason, String jobName) {
-        return pool.preparedQuery(SET_STATE).execute(Tuple.of(id, state, reason, jobName)).replaceWithVoid();
+        return pool.preparedQuery(CheckSql.SET_STATE).execute(Tuple.of(id, state, reason, jobName)).replaceWithVoid();
     }
 
     /** {@code state_reason}: the prefix and the error's message, cut to the column's width. */

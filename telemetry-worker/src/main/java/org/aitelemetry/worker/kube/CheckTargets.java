@@ -1,5 +1,7 @@
 package org.aitelemetry.worker.kube;
 
+import static org.aitelemetry.worker.sql.SqlValues.list;
+
 import io.fabric8.kubernetes.api.model.Pod;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
@@ -8,7 +10,6 @@ import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +17,6 @@ import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 import org.aitelemetry.worker.kube.CheckRequest.TargetNode;
 
 /**
@@ -28,41 +28,6 @@ import org.aitelemetry.worker.kube.CheckRequest.TargetNode;
 @ApplicationScoped
 class CheckTargets {
 
-    private static final String KNOWN = """
-            SELECT u.name, coalesce(n.gpu_count, 0) AS gpus FROM unnest($2::varchar[]) AS u(name)
-            LEFT JOIN ai_node n ON n.cluster_id = $1 AND n.name = u.name ORDER BY u.name""";
-
-    /** Whole GPUs held by the namespace (or by its pods in $3, when not null), per node. */
-    private static final String HELD_GPUS = """
-            WITH held AS (
-              SELECT d.node_id, d.uuid FROM usage_session s JOIN gpu_device d ON d.id = s.device_id
-              WHERE s.state IN ('OPEN', 'CLOSING') AND s.namespace = $2 AND s.slice_id IS NULL
-                AND s.gpu_instance_id IS NULL AND ($3::varchar[] IS NULL OR s.pod = ANY($3))
-              UNION
-              SELECT n.id, s.gpu_uuid FROM usage_session s JOIN ai_cluster c ON c.name = s.cluster_name
-                JOIN ai_node n ON n.cluster_id = c.id AND n.name = s.node_name
-              WHERE c.id = $1 AND s.device_id IS NULL AND s.gpu_uuid IS NOT NULL AND s.gpu_instance_id IS NULL
-                AND s.state IN ('OPEN', 'CLOSING') AND s.namespace = $2 AND ($3::varchar[] IS NULL OR s.pod = ANY($3)))
-            SELECT n.name, array_agg(h.uuid ORDER BY h.uuid) AS uuids FROM held h JOIN ai_node n ON n.id = h.node_id
-            WHERE n.cluster_id = $1 AND n.state = 'PRESENT' GROUP BY n.name""";
-
-    /** MIG slices of the namespace's project (or of its pods in $3), per node and profile, with their parent GPUs. */
-    private static final String HELD_SLICES = """
-            SELECT n.name, sl.profile, count(*)::int AS slices, array_agg(DISTINCT d.uuid) AS uuids
-            FROM gpu_slice sl JOIN gpu_device d ON d.id = sl.device_id JOIN ai_node n ON n.id = d.node_id
-              JOIN research_project p ON p.id = sl.project_id
-            WHERE p.cluster_id = $1 AND p.namespace = $2 AND sl.state = 'PRESENT' AND n.state = 'PRESENT'
-              AND ($3::varchar[] IS NULL OR sl.pod = ANY($3))
-            GROUP BY n.name, sl.profile""";
-
-    /** Open usage sessions on the node's GPUs, by device or by the alert's node label. */
-    private static final String BUSY = """
-            SELECT count(*) AS busy FROM usage_session s JOIN ai_cluster c ON c.id = $1
-            WHERE s.state IN ('OPEN', 'CLOSING') AND (
-              s.device_id IN (SELECT d.id FROM gpu_device d JOIN ai_node n ON n.id = d.node_id
-                              WHERE n.cluster_id = $1 AND n.name = $2)
-              OR (s.cluster_name = c.name AND s.node_name = $2))""";
-
     private final Pool pool;
 
     CheckTargets(Pool pool) {
@@ -71,10 +36,10 @@ class CheckTargets {
 
     Uni<List<TargetNode>> nodes(KubeCluster cluster, CheckRequest request) {
         return switch (request.targetKind()) {
-            case "NODE" -> pool.preparedQuery(KNOWN)
+            case "NODE" -> pool.preparedQuery(TargetSql.KNOWN_NODES)
                     .execute(Tuple.of(request.clusterId(), new String[] {request.node()}))
-                    .map(rows -> stream(rows).map(row -> TargetNode.wholeNode(row.getString("name"),
-                            row.getInteger("gpus"))).filter(TargetNode::testsAnything).toList());
+                    .map(rows -> list(rows, row -> TargetNode.wholeNode(row.getString("name"), row.getInteger("gpus")))
+                            .stream().filter(TargetNode::testsAnything).toList());
             case "PROJECT" -> held(request, null);
             default -> pods(cluster, request).chain(pods -> pods.isEmpty() ? Uni.createFrom().item(List.of())
                     : held(request, pods.toArray(String[]::new)));
@@ -83,14 +48,15 @@ class CheckTargets {
 
     /** Open usage sessions on the request's node now (an idle-time target that turned busy). */
     Uni<Long> busySessions(CheckRequest request) {
-        return pool.preparedQuery(BUSY).execute(Tuple.of(request.clusterId(), request.node()))
+        return pool.preparedQuery(TargetSql.BUSY_SESSIONS).execute(Tuple.of(request.clusterId(), request.node()))
                 .map(rows -> rows.iterator().next().getLong("busy"));
     }
 
     private Uni<List<TargetNode>> held(CheckRequest request, String[] pods) {
         Tuple args = Tuple.tuple().addLong(request.clusterId()).addString(request.namespace()).addArrayOfString(pods);
-        return pool.preparedQuery(HELD_GPUS).execute(args)
-                .chain(gpus -> pool.preparedQuery(HELD_SLICES).execute(args).map(slices -> merge(gpus, slices)));
+        return pool.preparedQuery(TargetSql.HELD_GPUS).execute(args)
+                .chain(gpus -> pool.preparedQuery(TargetSql.HELD_SLICES).execute(args)
+                        .map(slices -> merge(gpus, slices)));
     }
 
     private static List<TargetNode> merge(RowSet<Row> gpus, RowSet<Row> slices) {
@@ -122,9 +88,5 @@ class CheckTargets {
             return found.filter(pod -> pod.getSpec().getNodeName() != null).map(pod -> pod.getMetadata().getName())
                     .distinct().sorted().toList();
         }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
-    }
-
-    private static Stream<Row> stream(RowSet<Row> rows) {
-        return StreamSupport.stream(rows.spliterator(), false);
     }
 }

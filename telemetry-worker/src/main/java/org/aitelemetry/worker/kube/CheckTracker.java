@@ -24,15 +24,6 @@ import java.util.UUID;
 @ApplicationScoped
 public class CheckTracker {
 
-    private static final String OPEN = """
-            SELECT r.id, r.updated_at < now() - interval '2 minutes' AS settled
-            FROM health_check_request r JOIN ai_cluster c ON c.id = r.cluster_id
-            WHERE r.state IN ('SCHEDULED', 'RUNNING') AND c.name = $1 ORDER BY r.created_at""";
-
-    private static final String UPDATE = """
-            UPDATE health_check_request SET state = $2, state_reason = $3, updated_at = now()
-            WHERE id = $1 AND state IN ('SCHEDULED', 'RUNNING') AND state <> $2""";
-
     private final Pool pool;
     private final KubeConfig config;
     private final KubeClusters clusters;
@@ -57,7 +48,7 @@ public class CheckTracker {
     }
 
     private Uni<Void> track(KubeCluster cluster) {
-        return pool.preparedQuery(OPEN).execute(Tuple.of(cluster.name()))
+        return pool.preparedQuery(CheckSql.TRACKED).execute(Tuple.of(cluster.name()))
                 .onItem().transformToMulti(rows -> Multi.createFrom().iterable(rows))
                 .onItem().transformToUniAndConcatenate(request -> track(cluster, request))
                 .collect().last().replaceWithVoid();
@@ -73,7 +64,8 @@ public class CheckTracker {
                     // A just-claimed request may not have its Jobs yet: missing Jobs count only once it settled.
                     Outcome outcome = jobs.isEmpty() && !settled ? null : outcome(jobs);
                     return outcome == null ? Uni.createFrom().voidItem()
-                            : pool.preparedQuery(UPDATE).execute(Tuple.of(id, outcome.state(), outcome.reason()))
+                            : pool.preparedQuery(CheckSql.TRACKED_STATE)
+                                    .execute(Tuple.of(id, outcome.state(), outcome.reason()))
                                     .replaceWithVoid();
                 });
     }

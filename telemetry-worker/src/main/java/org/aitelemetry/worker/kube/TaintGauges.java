@@ -18,12 +18,6 @@ import java.util.List;
 @ApplicationScoped
 public class TaintGauges {
 
-    private static final String COUNTS = """
-            SELECT c.name AS cluster, s.state, count(n.id) AS nodes
-            FROM ai_cluster c CROSS JOIN unnest(ARRAY['TAINTED', 'HELD', 'DRY_RUN']) AS s(state)
-            LEFT JOIN ai_node n ON n.cluster_id = c.id AND n.state = 'PRESENT' AND n.taint_state = s.state
-            WHERE c.name = ANY($1) GROUP BY c.name, s.state""";
-
     private final Pool pool;
     private final KubeClusters clusters;
     private final MultiGauge gauge;
@@ -39,7 +33,8 @@ public class TaintGauges {
 
     /** Reads the counts of every served cluster and replaces the gauge's rows. */
     public Uni<Void> refresh() {
-        return pool.preparedQuery(COUNTS).execute(Tuple.of(clusters.names().toArray(String[]::new))).map(rows -> {
+        Tuple served = Tuple.of(clusters.names().toArray(String[]::new));
+        return pool.preparedQuery(TaintSql.COUNTS).execute(served).map(rows -> {
             List<MultiGauge.Row<?>> gauges = new ArrayList<>();
             rows.forEach(row -> gauges.add(MultiGauge.Row.of(Tags.of("cluster", row.getString("cluster"), "state",
                     row.getString("state")), row.getLong("nodes"))));

@@ -1,6 +1,17 @@
 package org.aitelemetry.worker.sync;
 
+import static org.aitelemetry.worker.sync.FleetQuery.ALLOCATIONS;
+import static org.aitelemetry.worker.sync.FleetQuery.FULL_VOLUME_CLAIMS;
+import static org.aitelemetry.worker.sync.FleetQuery.INVENTORY;
+import static org.aitelemetry.worker.sync.FleetQuery.NODE_CAPACITY;
+import static org.aitelemetry.worker.sync.FleetQuery.NODE_INFO;
+import static org.aitelemetry.worker.sync.FleetQuery.NODE_LABELS;
+import static org.aitelemetry.worker.sync.FleetQuery.RESTARTING_PODS;
+import static org.aitelemetry.worker.sync.FleetQuery.TERMINATING_PODS;
+import static org.aitelemetry.worker.sync.FleetQuery.VLLM_NAMESPACES;
+
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -8,10 +19,17 @@ import org.aitelemetry.prometheus.QueryResult;
 import org.aitelemetry.worker.promql.DcgmField;
 import org.aitelemetry.worker.promql.QueryCatalogue;
 
-/** The answers to one cycle's {@link QueryCatalogue}, as they came back from a source. */
+/** The answers to one cycle's {@link QueryCatalogue}, as they came back from a source: one component per query. */
 record FleetQueryResults(QueryResult inventory, Map<DcgmField, QueryResult> readings, QueryResult nodeLabels,
         QueryResult nodeCapacity, QueryResult nodeInfo, QueryResult allocations, QueryResult restartingPods,
         QueryResult terminatingPods, QueryResult fullVolumeClaims, QueryResult vllmNamespaces) {
+
+    static FleetQueryResults of(Map<FleetQuery, QueryResult> answers, Map<DcgmField, QueryResult> readings) {
+        return new FleetQueryResults(answers.get(INVENTORY), readings, answers.get(NODE_LABELS),
+                answers.get(NODE_CAPACITY), answers.get(NODE_INFO), answers.get(ALLOCATIONS),
+                answers.get(RESTARTING_PODS), answers.get(TERMINATING_PODS), answers.get(FULL_VOLUME_CLAIMS),
+                answers.get(VLLM_NAMESPACES));
+    }
 
     List<String> warnings() {
         List<String> warnings = new ArrayList<>();
@@ -24,7 +42,7 @@ record FleetQueryResults(QueryResult inventory, Map<DcgmField, QueryResult> read
     }
 
     private Stream<QueryResult> all() {
-        return Stream.concat(Stream.of(inventory, nodeLabels, nodeCapacity, nodeInfo, allocations, restartingPods,
-                terminatingPods, fullVolumeClaims, vllmNamespaces), readings.values().stream());
+        return Stream.concat(Arrays.stream(FleetQuery.values()).map(query -> query.answerIn(this)),
+                readings.values().stream());
     }
 }

@@ -3,10 +3,11 @@ package org.aitelemetry.worker.sync;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
+import java.util.stream.Stream;
 import org.aitelemetry.prometheus.PrometheusClient;
 import org.aitelemetry.prometheus.QueryResult;
 import org.aitelemetry.worker.promql.DcgmField;
@@ -21,6 +22,13 @@ final class FleetReader {
     /** Queries in flight at once against one source: enough to overlap round trips, few enough to be polite. */
     private static final int CONCURRENCY = 4;
 
+    /** One query of the cycle, named by a {@link FleetQuery} or a {@link DcgmField}. */
+    private record Sent(Enum<?> name, String promql) {
+    }
+
+    private record Answer(Enum<?> name, QueryResult result) {
+    }
+
     private final PrometheusClient client;
     private final QueryCatalogue queries;
 
@@ -31,39 +39,38 @@ final class FleetReader {
 
     /** Number of queries one cycle sends, whatever the fleet size. */
     static int queriesPerCycle() {
-        return 9 + DcgmField.values().length;
+        return FleetQuery.values().length + DcgmField.values().length;
     }
 
     Uni<FleetQueryResults> read(Instant at) {
-        Map<String, String> named = new LinkedHashMap<>();
-        named.put("inventory", queries.inventory());
-        for (DcgmField field : DcgmField.values()) {
-            named.put(field.name(), queries.reading(field));
-        }
-        named.put("nodeLabels", queries.nodeLabels());
-        named.put("nodeCapacity", queries.nodeGpuCapacity());
-        named.put("nodeInfo", queries.nodeInfo());
-        named.put("allocations", queries.allocations());
-        named.put("restartingPods", queries.restartingPods());
-        named.put("terminatingPods", queries.terminatingPods());
-        named.put("fullVolumeClaims", queries.fullVolumeClaims());
-        named.put("vllmNamespaces", queries.vllmNamespaces());
-        return Multi.createFrom().iterable(named.entrySet())
-                .onItem().transformToUni(entry -> client.query(entry.getValue(), at)
-                        .map(result -> Map.entry(entry.getKey(), result)))
+        return Multi.createFrom().iterable(cycle())
+                .onItem().transformToUni(sent -> client.query(sent.promql(), at)
+                        .map(result -> new Answer(sent.name(), result)))
                 .merge(CONCURRENCY)
-                .collect().asMap(Map.Entry::getKey, Map.Entry::getValue)
+                .collect().asList()
                 .map(FleetReader::toResults);
     }
 
-    private static FleetQueryResults toResults(Map<String, QueryResult> byName) {
+    /** The inventory and the DCGM readings go first, the node and project queries after them. */
+    private List<Sent> cycle() {
+        List<Sent> sent = new ArrayList<>(queriesPerCycle());
+        sent.add(new Sent(FleetQuery.INVENTORY, FleetQuery.INVENTORY.promql(queries)));
+        Stream.of(DcgmField.values()).forEach(field -> sent.add(new Sent(field, queries.reading(field))));
+        Stream.of(FleetQuery.values()).filter(query -> query != FleetQuery.INVENTORY)
+                .forEach(query -> sent.add(new Sent(query, query.promql(queries))));
+        return sent;
+    }
+
+    private static FleetQueryResults toResults(List<Answer> answers) {
+        Map<FleetQuery, QueryResult> byQuery = new EnumMap<>(FleetQuery.class);
         Map<DcgmField, QueryResult> readings = new EnumMap<>(DcgmField.class);
-        for (DcgmField field : DcgmField.values()) {
-            readings.put(field, byName.get(field.name()));
+        for (Answer answer : answers) {
+            if (answer.name() instanceof DcgmField field) {
+                readings.put(field, answer.result());
+            } else if (answer.name() instanceof FleetQuery query) {
+                byQuery.put(query, answer.result());
+            }
         }
-        Function<String, QueryResult> get = byName::get;
-        return new FleetQueryResults(get.apply("inventory"), readings, get.apply("nodeLabels"),
-                get.apply("nodeCapacity"), get.apply("nodeInfo"), get.apply("allocations"), get.apply("restartingPods"),
-                get.apply("terminatingPods"), get.apply("fullVolumeClaims"), get.apply("vllmNamespaces"));
+        return FleetQueryResults.of(byQuery, readings);
     }
 }

@@ -10,8 +10,6 @@ final class FleetSql {
     private FleetSql() {
     }
 
-    static final String LOCK = "SELECT pg_try_advisory_xact_lock(hashtext('telemetry.fleet-sync'), ($1::bigint)::int)";
-
     static final String UPSERT_CLUSTERS = """
             INSERT INTO ai_cluster AS t (source_id, name, node_count, gpu_count, slice_count, gpu_models, last_sync_at,
                                          sync_status, state, last_seen_at, missed_cycles)
@@ -124,6 +122,10 @@ final class FleetSql {
                OR t.last_seen_at IS NULL OR t.last_seen_at < EXCLUDED.last_seen_at - $11::int * interval '1 second'""";
 
     /** Entities of this source that the cycle did not see: one more missed cycle, MISSING at the threshold. */
+    static final String SLICE_IDS = """
+            SELECT s.id FROM gpu_slice s JOIN unnest($1::bigint[], $2::int[]) AS k(device_id, instance)
+            ON s.device_id = k.device_id AND s.gpu_instance_id = k.instance""";
+
     private static final String MARK_MISSING = """
             UPDATE %1$s t SET missed_cycles = t.missed_cycles + 1,
                 state = CASE WHEN t.missed_cycles + 1 >= $3 THEN 'MISSING' ELSE t.state END

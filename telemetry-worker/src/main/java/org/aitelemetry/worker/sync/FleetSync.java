@@ -1,5 +1,7 @@
 package org.aitelemetry.worker.sync;
 
+import static org.aitelemetry.worker.sql.SqlValues.utc;
+
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -8,12 +10,12 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import org.aitelemetry.model.fleet.SyncStatus;
 import org.aitelemetry.worker.config.WorkerConfig;
 import org.aitelemetry.worker.dcgm.DcgmLabels;
 import org.aitelemetry.worker.promql.QueryCatalogue;
+import org.aitelemetry.worker.source.LockedSourceCycle;
 import org.aitelemetry.prometheus.source.SourceClients;
 import org.aitelemetry.prometheus.source.SourceDefinition;
 import org.jboss.logging.Logger;
@@ -28,7 +30,11 @@ public class FleetSync {
 
     private static final Logger LOG = Logger.getLogger(FleetSync.class);
 
+    /** The sync's lock space: one replica syncs a source at a time. */
+    static final String LOCK_NAME = "telemetry.fleet-sync";
+
     private final Pool pool;
+    private final LockedSourceCycle cycle;
     private final SourceClients clients;
     private final WorkerConfig.SyncConfig config;
     private final DcgmLabels dcgmLabels;
@@ -36,6 +42,7 @@ public class FleetSync {
 
     FleetSync(Pool pool, SourceClients clients, QueryCatalogue queries, WorkerConfig config) {
         this.pool = pool;
+        this.cycle = new LockedSourceCycle(pool, LOCK_NAME);
         this.clients = clients;
         this.queries = queries;
         this.config = config.sync();
@@ -51,9 +58,9 @@ public class FleetSync {
 
     public Uni<SyncReport> sync(SourceDefinition source) {
         Instant started = Instant.now();
-        return sourceId(source.name()).chain(id -> pool.withTransaction(connection -> lock(connection, id)
-                        .chain(locked -> locked ? readAndWrite(connection, source, id, started)
-                                : Uni.createFrom().item(SyncReport.skipped(source.name()))))
+        return cycle.sourceId(source.name()).chain(id -> cycle.run(id,
+                        connection -> readAndWrite(connection, source, id, started),
+                        () -> SyncReport.skipped(source.name()))
                 .onFailure().recoverWithUni(failure -> recordFailure(source, id, started, failure)))
                 .invoke(FleetSync::log);
     }
@@ -70,21 +77,6 @@ public class FleetSync {
                 });
     }
 
-    private Uni<Boolean> lock(SqlConnection connection, long sourceId) {
-        return connection.preparedQuery(FleetSql.LOCK).execute(Tuple.of(sourceId))
-                .map(rows -> rows.iterator().next().getBoolean(0));
-    }
-
-    private Uni<Long> sourceId(String name) {
-        return pool.preparedQuery("SELECT id FROM metric_source WHERE name = $1").execute(Tuple.of(name))
-                .map(rows -> {
-                    if (!rows.iterator().hasNext()) {
-                        throw new IllegalStateException("metric source " + name + " is not registered");
-                    }
-                    return rows.iterator().next().getLong("id");
-                });
-    }
-
     private Uni<SyncReport> recordFailure(SourceDefinition source, long id, Instant started, Throwable failure) {
         String message = failure.getClass().getSimpleName() + ": " + failure.getMessage();
         return pool.withConnection(connection -> recordStatus(connection, id, started, SyncStatus.FAILED, message))
@@ -95,7 +87,7 @@ public class FleetSync {
     private static Uni<Void> recordStatus(SqlConnection connection, long id, Instant at, SyncStatus status, String message) {
         String bounded = message == null || message.length() <= 2000 ? message : message.substring(0, 2000);
         return connection.preparedQuery(FleetSql.SOURCE_STATUS)
-                .execute(Tuple.of(id, at.atOffset(ZoneOffset.UTC), status.name(), bounded)).replaceWithVoid();
+                .execute(Tuple.of(id, utc(at), status.name(), bounded)).replaceWithVoid();
     }
 
     private static SyncReport report(SourceDefinition source, FleetSnapshot snapshot, FleetQueryResults results, int rows,

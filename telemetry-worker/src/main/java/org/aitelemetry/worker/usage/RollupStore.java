@@ -1,5 +1,12 @@
 package org.aitelemetry.worker.usage;
 
+import static org.aitelemetry.worker.sql.Columns.bigint;
+import static org.aitelemetry.worker.sql.Columns.float8;
+import static org.aitelemetry.worker.sql.Columns.text;
+import static org.aitelemetry.worker.sql.SqlValues.instant;
+import static org.aitelemetry.worker.sql.SqlValues.list;
+import static org.aitelemetry.worker.sql.SqlValues.utc;
+
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Row;
@@ -7,21 +14,21 @@ import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.aitelemetry.worker.usage.KnownEntities.Device;
 import org.aitelemetry.worker.usage.KnownEntities.ProjectKey;
 import org.aitelemetry.worker.usage.KnownEntities.Slice;
 
-/** One source's rollup data in PostgreSQL, on the caller's transaction: its lock, its entities, its rows. */
+/**
+ * One source's rollup data in PostgreSQL, on the caller's transaction (which holds the source's lock): its entities,
+ * its rows.
+ */
 final class RollupStore {
 
     /** Rows per upsert statement: one statement for most hours, bounded for very large fleets. */
@@ -33,12 +40,6 @@ final class RollupStore {
     RollupStore(SqlConnection connection, long sourceId) {
         this.connection = connection;
         this.sourceId = sourceId;
-    }
-
-    /** The source's advisory lock for this transaction; false when another replica holds it. */
-    Uni<Boolean> lock() {
-        return connection.preparedQuery(UsageSql.LOCK).execute(Tuple.of(sourceId))
-                .map(rows -> rows.iterator().next().getBoolean(0));
     }
 
     Uni<KnownEntities> entities() {
@@ -56,7 +57,7 @@ final class RollupStore {
 
     Uni<Set<Instant>> rolledUpHours(Instant since) {
         return connection.preparedQuery(UsageSql.ROLLED_UP_HOURS).execute(Tuple.of(sourceId, utc(since)))
-                .map(rows -> new HashSet<>(list(rows, row -> row.getOffsetDateTime("hour").toInstant())));
+                .map(rows -> new HashSet<>(list(rows, row -> instant(row, "hour"))));
     }
 
     /** Upserts an hour's rows; returns how many were inserted or changed. */
@@ -73,19 +74,15 @@ final class RollupStore {
 
     private static Tuple batchTuple(Instant hour, List<RollupRow> rows) {
         return Tuple.tuple().addValue(utc(hour))
-                .addArrayOfString(rows.stream().map(row -> row.kind().name()).toArray(String[]::new))
-                .addArrayOfLong(rows.stream().map(RollupRow::entityId).toArray(Long[]::new))
-                .addArrayOfLong(rows.stream().map(RollupRow::clusterId).toArray(Long[]::new))
-                .addArrayOfDouble(column(rows, row -> row.usage().allocatedGpuSeconds()))
-                .addArrayOfDouble(column(rows, row -> row.usage().usedGpuSeconds()))
-                .addArrayOfDouble(column(rows, row -> row.usage().idleGpuSeconds()))
-                .addArrayOfDouble(column(rows, row -> row.usage().utilizationPercent()))
-                .addArrayOfDouble(column(rows, row -> row.usage().energyJoules()))
-                .addArrayOfDouble(column(rows, RollupRow::cost));
-    }
-
-    private static Double[] column(List<RollupRow> rows, Function<RollupRow, Double> value) {
-        return rows.stream().map(value).toArray(Double[]::new);
+                .addArrayOfString(text(rows, row -> row.kind().name()))
+                .addArrayOfLong(bigint(rows, RollupRow::entityId))
+                .addArrayOfLong(bigint(rows, RollupRow::clusterId))
+                .addArrayOfDouble(float8(rows, row -> row.usage().allocatedGpuSeconds()))
+                .addArrayOfDouble(float8(rows, row -> row.usage().usedGpuSeconds()))
+                .addArrayOfDouble(float8(rows, row -> row.usage().idleGpuSeconds()))
+                .addArrayOfDouble(float8(rows, row -> row.usage().utilizationPercent()))
+                .addArrayOfDouble(float8(rows, row -> row.usage().energyJoules()))
+                .addArrayOfDouble(float8(rows, RollupRow::cost));
     }
 
     private static Map<ProjectKey, Long> projects(RowSet<Row> rows) {
@@ -93,15 +90,5 @@ final class RollupStore {
         rows.forEach(row -> projects.put(new ProjectKey(row.getLong("cluster_id"), row.getString("namespace")),
                 row.getLong("id")));
         return projects;
-    }
-
-    private static <T> List<T> list(RowSet<Row> rows, Function<Row, T> mapper) {
-        List<T> list = new ArrayList<>();
-        rows.forEach(row -> list.add(mapper.apply(row)));
-        return list;
-    }
-
-    private static OffsetDateTime utc(Instant instant) {
-        return instant.atOffset(ZoneOffset.UTC);
     }
 }

@@ -3,7 +3,6 @@ package org.aitelemetry.worker.usage;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
@@ -12,6 +11,7 @@ import java.util.List;
 import org.aitelemetry.worker.config.WorkerConfig;
 import org.aitelemetry.worker.dcgm.DcgmLabels;
 import org.aitelemetry.worker.promql.QueryCatalogue;
+import org.aitelemetry.worker.source.LockedSourceCycle;
 import org.aitelemetry.prometheus.source.SourceClients;
 import org.aitelemetry.prometheus.source.SourceDefinition;
 import org.aitelemetry.worker.usage.UsageReport.HourOutcome;
@@ -28,7 +28,10 @@ public class UsageRollups {
 
     private static final Logger LOG = Logger.getLogger(UsageRollups.class);
 
-    private final Pool pool;
+    /** The rollups' lock space: one replica rolls up a source at a time. */
+    static final String LOCK_NAME = "telemetry.usage-rollup";
+
+    private final LockedSourceCycle cycle;
     private final SourceClients clients;
     private final QueryCatalogue queries;
     private final UsageConfig config;
@@ -40,7 +43,7 @@ public class UsageRollups {
                 || HourWindow.HOUR.toMillis() % config.step().toMillis() != 0) {
             throw new IllegalArgumentException("telemetry.usage.step must divide an hour, not " + config.step());
         }
-        this.pool = pool;
+        this.cycle = new LockedSourceCycle(pool, LOCK_NAME);
         this.clients = clients;
         this.queries = queries;
         this.config = config;
@@ -62,18 +65,9 @@ public class UsageRollups {
     /** Rolls up the source's pending hours among those completed by {@code now}. */
     public Uni<UsageReport> rollUp(SourceDefinition source, Instant now) {
         Instant started = Instant.now();
-        return pool.preparedQuery(UsageSql.SOURCE_ID).execute(Tuple.of(source.name()))
-                .map(rows -> {
-                    if (!rows.iterator().hasNext()) {
-                        throw new IllegalStateException("metric source " + source.name() + " is not registered");
-                    }
-                    return rows.iterator().next().getLong("id");
-                })
-                .chain(id -> pool.withTransaction(connection -> {
-                    RollupStore store = new RollupStore(connection, id);
-                    return store.lock().chain(locked -> locked ? rollUp(store, source, now, started)
-                            : Uni.createFrom().item(UsageReport.skipped(source.name())));
-                }))
+        return cycle.sourceId(source.name())
+                .chain(id -> cycle.run(id, connection -> rollUp(new RollupStore(connection, id), source, now, started),
+                        () -> UsageReport.skipped(source.name())))
                 .onFailure().recoverWithItem(failure -> UsageReport.failed(source.name(), started, failure))
                 .invoke(UsageRollups::log);
     }

@@ -9,11 +9,6 @@ final class UsageSql {
     private UsageSql() {
     }
 
-    static final String SOURCE_ID = "SELECT id FROM metric_source WHERE name = $1";
-
-    static final String LOCK =
-            "SELECT pg_try_advisory_xact_lock(hashtext('telemetry.usage-rollup'), ($1::bigint)::int)";
-
     static final String DEVICES = """
             SELECT d.id, d.uuid, n.cluster_id, g.product_name FROM gpu_device d
             JOIN ai_node n ON n.id = d.node_id JOIN ai_cluster c ON c.id = n.cluster_id JOIN gpu g ON g.id = d.gpu_id

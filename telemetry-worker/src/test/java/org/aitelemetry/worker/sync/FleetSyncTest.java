@@ -6,7 +6,6 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.HashMap;
@@ -28,6 +27,7 @@ import org.aitelemetry.devkit.prometheus.PrometheusComponent;
 import org.aitelemetry.model.fleet.SyncStatus;
 import org.aitelemetry.prometheus.source.SourceClients;
 import org.aitelemetry.prometheus.source.SourceDefinition;
+import org.aitelemetry.worker.source.LockedSourceCycle;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -195,9 +195,9 @@ class FleetSyncTest {
         syncOnce();
         long devicesBefore = rows.count("SELECT count(*) FROM gpu_device");
         long sourceId = rows.count("SELECT id FROM metric_source WHERE name = $1", FleetTestResource.SOURCE);
-        SyncReport whileLocked = pool.withTransaction(connection -> connection.preparedQuery(FleetSql.LOCK)
-                .execute(Tuple.of(sourceId))
-                .invoke(locked -> assertThat(locked.iterator().next().getBoolean(0)).isTrue())
+        SyncReport whileLocked = pool.withTransaction(connection -> new LockedSourceCycle(pool, FleetSync.LOCK_NAME)
+                .tryLock(connection, sourceId)
+                .invoke(locked -> assertThat(locked).isTrue())
                 .chain(() -> sync.sync(source()))).await().atMost(PATIENCE);
 
         assertThat(whileLocked.skipped()).isTrue();

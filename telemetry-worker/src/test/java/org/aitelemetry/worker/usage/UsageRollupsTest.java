@@ -10,7 +10,6 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,6 +19,7 @@ import java.util.TreeMap;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.prometheus.source.SourceClients;
 import org.aitelemetry.prometheus.source.SourceDefinition;
+import org.aitelemetry.worker.source.LockedSourceCycle;
 import org.aitelemetry.worker.usage.SimulatedDay.Gpu;
 import org.aitelemetry.worker.usage.SimulatedDay.Unit;
 import org.assertj.core.data.Offset;
@@ -112,10 +112,10 @@ class UsageRollupsTest {
 
     @Test
     void whileAnotherReplicaHoldsTheLockARunSkipsTheSource() {
-        UsageReport report = pool.withTransaction(connection -> connection.preparedQuery(UsageSql.SOURCE_ID)
-                        .execute(Tuple.of(SimulatedDayPrometheus.SOURCE))
-                        .map(rows -> rows.iterator().next().getLong(0))
-                        .chain(sourceId -> connection.preparedQuery(UsageSql.LOCK).execute(Tuple.of(sourceId)))
+        LockedSourceCycle otherReplica = new LockedSourceCycle(pool, UsageRollups.LOCK_NAME);
+        UsageReport report = pool.withTransaction(connection -> otherReplica.sourceId(SimulatedDayPrometheus.SOURCE)
+                        .chain(sourceId -> otherReplica.tryLock(connection, sourceId))
+                        .invoke(locked -> assertThat(locked).isTrue())
                         .chain(locked -> rollups.rollUp(source(), NOW)))
                 .await().atMost(Duration.ofMinutes(1));
 
