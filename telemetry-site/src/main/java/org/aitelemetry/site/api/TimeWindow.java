@@ -3,7 +3,6 @@ package org.aitelemetry.site.api;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 
 /**
  * The {@code from} (inclusive) and {@code to} (exclusive) parameters of an operation that reads a time window; either
@@ -38,14 +37,10 @@ public record TimeWindow(Instant from, Instant to) {
 
     /** The start as the SQL client binds it (UTC), or null. */
     public OffsetDateTime fromUtc() {
-        return utc(from);
+        return Rows.utc(from);
     }
 
     public OffsetDateTime toUtc() {
-        return utc(to);
-    }
-
-    private static OffsetDateTime utc(Instant instant) {
-        return instant == null ? null : instant.atOffset(ZoneOffset.UTC);
+        return Rows.utc(to);
     }
 }

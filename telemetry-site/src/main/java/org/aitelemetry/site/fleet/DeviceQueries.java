@@ -3,11 +3,14 @@ package org.aitelemetry.site.fleet;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 import java.util.Map;
 import org.aitelemetry.site.api.Page;
 import org.aitelemetry.site.api.PageRequest;
 import org.aitelemetry.site.api.PagedQuery;
+import org.aitelemetry.site.api.Rows;
 import org.aitelemetry.site.api.SqlFilter;
 
 /** Reads GPU devices with their latest readings; inventory, so visible to every telemetry role. */
@@ -23,6 +26,12 @@ public class DeviceQueries {
             d.health_reason, d.health_at, d.state, d.last_seen_at""", """
             gpu_device d JOIN ai_node n ON n.id = d.node_id JOIN ai_cluster c ON c.id = n.cluster_id
             JOIN gpu g ON g.id = d.gpu_id""");
+    private static final String OF_NODE = """
+            SELECT d.uuid, d.gpu_index, g.product_name, d.mig_enabled, d.utilization_percent, d.memory_used_mib,
+                   d.memory_free_mib, d.power_watts, d.temperature_celsius, d.health, d.health_reason, d.state,
+                   (SELECT count(*) FROM gpu_slice s WHERE s.device_id = d.id AND s.state = 'PRESENT') AS slices
+            FROM gpu_device d JOIN gpu g ON g.id = d.gpu_id
+            WHERE d.node_id = $1 ORDER BY d.gpu_index NULLS LAST, d.uuid""";
 
     private final Pool pool;
 
@@ -34,7 +43,7 @@ public class DeviceQueries {
      * Names are matched on the joined tables' indexed columns (ai_cluster.name, ai_node's (cluster_id, name) key,
      * gpu.product_name), and devices then reached through gpu_device's node_id and gpu_id indexes.
      */
-    public Uni<Page<DeviceView>> list(FleetFilter filter, String orderBy, PageRequest page) {
+    Uni<Page<DeviceView>> list(FleetFilter filter, String orderBy, PageRequest page) {
         SqlFilter where = new SqlFilter().when(filter.cluster(), "c.name = ?")
                 .when(filter.node(), "n.name = ?")
                 .when(filter.model(), "g.product_name = ?")
@@ -47,6 +56,11 @@ public class DeviceQueries {
         return LIST.first(pool, new SqlFilter().and("d.uuid = ?", uuid), DeviceQueries::view);
     }
 
+    /** Every GPU of a node by index, with its present MIG slices counted: the node page's grid. */
+    public Uni<List<NodeGpuCard>> ofNode(long nodeId) {
+        return pool.preparedQuery(OF_NODE).execute(Tuple.of(nodeId)).map(rows -> Rows.all(rows, DeviceQueries::card));
+    }
+
     private static DeviceView view(Row row) {
         return new DeviceView(row.getString("uuid"), row.getString("cluster"), row.getString("node"),
                 row.getInteger("gpu_index"), row.getString("pci_bus_id"), row.getString("serial"),
@@ -56,5 +70,13 @@ public class DeviceQueries {
                 row.getDouble("energy_joules"), row.getOffsetDateTime("readings_at"), row.getString("health"),
                 row.getString("health_reason"), row.getOffsetDateTime("health_at"), row.getString("state"),
                 row.getOffsetDateTime("last_seen_at"));
+    }
+
+    private static NodeGpuCard card(Row row) {
+        return new NodeGpuCard(row.getString("uuid"), row.getInteger("gpu_index"), row.getString("product_name"),
+                row.getBoolean("mig_enabled"), row.getLong("slices").intValue(), row.getDouble("utilization_percent"),
+                row.getDouble("memory_used_mib"), row.getDouble("memory_free_mib"), row.getDouble("power_watts"),
+                row.getDouble("temperature_celsius"), row.getString("health"), row.getString("health_reason"),
+                row.getString("state"));
     }
 }

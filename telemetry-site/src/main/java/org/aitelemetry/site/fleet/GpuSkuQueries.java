@@ -35,7 +35,7 @@ public class GpuSkuQueries {
         this.pool = pool;
     }
 
-    public Uni<Page<GpuSkuView>> list(String orderBy, PageRequest page) {
+    Uni<Page<GpuSkuView>> list(String orderBy, PageRequest page) {
         return LIST.run(pool, new SqlFilter(), orderBy, page, GpuSkuQueries::view);
     }
 

@@ -4,6 +4,7 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 import java.util.Map;
 import org.aitelemetry.site.api.Page;
 import org.aitelemetry.site.api.PageRequest;
@@ -30,6 +31,8 @@ public class SliceQueries {
             gpu_slice s JOIN gpu_device d ON d.id = s.device_id JOIN ai_node n ON n.id = d.node_id
             JOIN ai_cluster c ON c.id = n.cluster_id LEFT JOIN research_project p ON p.id = s.project_id
             LEFT JOIN ai_cluster pc ON pc.id = p.cluster_id""");
+    /** More than the seven slices a MIG GPU can hold. */
+    private static final PageRequest ALL_OF_A_DEVICE = new PageRequest(0, 16);
 
     private final Pool pool;
 
@@ -38,13 +41,19 @@ public class SliceQueries {
     }
 
     /** {@code device} goes through gpu_device's uuid key; cluster and node names as for devices. */
-    public Uni<Page<SliceView>> list(Caller caller, SliceFilter filter, String orderBy, PageRequest page) {
+    Uni<Page<SliceView>> list(Caller caller, SliceFilter filter, String orderBy, PageRequest page) {
         SqlFilter where = new SqlFilter().when(filter.fleet().cluster(), "c.name = ?")
                 .when(filter.fleet().node(), "n.name = ?")
                 .when(filter.device(), "d.uuid = ?")
                 .when(filter.profile(), "s.profile = ?")
                 .when(filter.fleet().state(), "s.state = ?");
         return LIST.run(pool, where, orderBy, page, row -> view(row, caller));
+    }
+
+    /** The slices of one GPU by instance id, holders shown as in the list. */
+    public Uni<List<SliceView>> ofDevice(Caller caller, String uuid) {
+        SliceFilter ofThisGpu = new SliceFilter(new FleetFilter(null, null, null, null, null), uuid, null);
+        return list(caller, ofThisGpu, "s.gpu_instance_id, s.id", ALL_OF_A_DEVICE).map(Page::items);
     }
 
     public Uni<SliceView> byId(Caller caller, long id) {

@@ -41,8 +41,8 @@ public class DeviceHealthResource {
     @GET
     public Uni<DeviceHealthPage> history(@RestPath String uuid, @RestQuery String page,
             @RestQuery String size, @RestQuery String from, @RestQuery String to) {
-        return health.history(QueryParams.text("uuid", uuid, UUID_MAX), Timestamps.utc(QueryParams.time("from", from)),
-                Timestamps.utc(QueryParams.time("to", to)), PageRequest.of(page, size))
+        return health.history(QueryParams.text("uuid", uuid, UUID_MAX), Rows.utc(QueryParams.time("from", from)),
+                Rows.utc(QueryParams.time("to", to)), PageRequest.of(page, size))
                 .map(history -> Rows.found(history, DEVICE));
     }
 

@@ -3,6 +3,7 @@ package org.aitelemetry.site.health;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import org.aitelemetry.site.api.Rows;
 
 /**
  * What to do about a verdict (schema {@code HealthAdvice}): an action (rerun, reset_gpu, drain_reboot, inspect_pcie,
@@ -11,7 +12,7 @@ import java.util.List;
 public record HealthAdvice(String action, String summary, List<String> because) {
 
     public static List<HealthAdvice> of(JsonArray array) {
-        return Json.objects(array).map(item -> new HealthAdvice(item.getString("action", "watch"),
+        return Rows.objects(array).map(item -> new HealthAdvice(item.getString("action", "watch"),
                 item.getString("summary", ""), because(item))).toList();
     }
 

@@ -1,16 +1,12 @@
 package org.aitelemetry.site.health;
 
 import io.smallrye.mutiny.Uni;
-import io.vertx.core.json.JsonObject;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
-import java.util.Map;
 import org.aitelemetry.site.api.Rows;
 import org.aitelemetry.site.health.HealthBundle.Failure;
 import org.aitelemetry.site.health.HealthBundle.Gpu;
@@ -65,7 +61,7 @@ public class HealthBundleQueries {
         return Uni.combine().all().unis(health.current(gpu.uuid()), lastRuns(gpu.uuid()), fleet(gpu.product()),
                 failures(gpu))
                 .asTuple().flatMap(found -> siblings(found.getItem2(), gpu.uuid()).map(siblings ->
-                        HealthBundleAssembly.assemble(OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC),
+                        HealthBundleAssembly.assemble(Rows.utc(clock.instant()),
                                 gpu, found.getItem1(), found.getItem2(), siblings, found.getItem3(), board,
                                 found.getItem4())));
     }
@@ -73,7 +69,7 @@ public class HealthBundleQueries {
     private Uni<List<RunRow>> lastRuns(String uuid) {
         return pool.preparedQuery(LAST_RUNS).execute(Tuple.of(uuid)).map(rows -> Rows.all(rows, row -> new RunRow(
                 row.getLong("id"), row.getUUID("run_id"), row.getOffsetDateTime("finished_at"),
-                row.getString("verdict"), HealthEvidence.of(row.getJsonArray("evidence")), tests(row))));
+                row.getString("verdict"), HealthEvidence.of(row.getJsonArray("evidence")), Rows.map(row, "tests"))));
     }
 
     /** The other GPUs of the GPU's latest run; none when it was never probed. */
@@ -83,7 +79,7 @@ public class HealthBundleQueries {
         }
         return pool.preparedQuery(SIBLINGS).execute(Tuple.of(runs.get(0).runKey(), uuid))
                 .map(rows -> Rows.all(rows, row -> new SiblingRow(row.getString("gpu_uuid"), row.getString("verdict"),
-                        tests(row))));
+                        Rows.map(row, "tests"))));
     }
 
     private Uni<List<HealthBundleAssembly.BaselineRow>> fleet(String product) {
@@ -106,10 +102,5 @@ public class HealthBundleQueries {
     private static Gpu gpu(Row row) {
         return new Gpu(row.getString("uuid"), row.getString("serial"), row.getString("product_name"),
                 row.getString("cluster"), row.getString("node"), row.getInteger("gpu_index"));
-    }
-
-    private static Map<String, Object> tests(Row row) {
-        JsonObject tests = row.getJsonObject("tests");
-        return tests == null ? Map.of() : tests.getMap();
     }
 }

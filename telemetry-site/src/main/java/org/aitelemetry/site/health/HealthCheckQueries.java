@@ -46,6 +46,7 @@ public class HealthCheckQueries {
                    EXISTS (SELECT 1 FROM kube_actuator a WHERE a.cluster_name = c.name
                            AND a.heartbeat_at > now() - $3::int * interval '1 second') AS actuated
             FROM ai_cluster c WHERE c.name = $1 ORDER BY c.id LIMIT 1""";
+    private static final String CLUSTER_NAMES = "SELECT name FROM ai_cluster WHERE state = 'PRESENT' ORDER BY name";
     /** A worker that has not beaten for this long no longer acts on its clusters (contracts: kube_actuator). */
     static final Duration ACTUATOR_SILENCE = Duration.ofMinutes(2);
 
@@ -80,6 +81,11 @@ public class HealthCheckQueries {
                         row.getBoolean("node_known"), row.getBoolean("actuated"))));
     }
 
+    /** The names of the clusters present now: those a new request may name. */
+    public Uni<List<String>> clusterNames() {
+        return pool.query(CLUSTER_NAMES).execute().map(rows -> Rows.all(rows, row -> row.getString(0)));
+    }
+
     /** Records a PENDING request (the columns' defaults) on {@code client}, within the caller's transaction. */
     public Uni<HealthCheckView> insert(SqlClient client, UUID id, String requestedBy, long clusterId,
             HealthCheckCreate request) {
@@ -104,9 +110,9 @@ public class HealthCheckQueries {
         HealthCheckTargetSpec target = HealthCheckTargetSpec.stored(
                 HealthCheckTarget.valueOf(row.getString("target_kind")), row.getString("node_name"),
                 row.getString("namespace"), row.getString("pod_selector"),
-                Arrays.asList(row.getArrayOfStrings("pod_names")));
+                Rows.strings(row, "pod_names"));
         return new HealthCheckView(row.getUUID("id"), row.getString("requested_by"), row.getString("cluster"),
-                target, Arrays.asList(row.getArrayOfStrings("tests")), row.getString("state"),
+                target, Rows.strings(row, "tests"), row.getString("state"),
                 row.getString("state_reason"), row.getString("job_name"), row.getOffsetDateTime("created_at"),
                 row.getOffsetDateTime("updated_at"));
     }

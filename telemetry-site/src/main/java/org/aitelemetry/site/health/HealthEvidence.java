@@ -4,6 +4,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Map;
+import org.aitelemetry.site.api.Rows;
 
 /**
  * One piece of evidence behind a verdict as the worker stored it (schema {@code HealthEvidence}): kind and severity
@@ -13,7 +14,7 @@ public record HealthEvidence(String kind, String severity, String test, String s
 
     /** The evidence of a jsonb array; entries that are not objects are skipped. */
     public static List<HealthEvidence> of(JsonArray array) {
-        return Json.objects(array).map(item -> new HealthEvidence(item.getString("kind", "unknown"),
+        return Rows.objects(array).map(item -> new HealthEvidence(item.getString("kind", "unknown"),
                 item.getString("severity", "info"), item.getString("test"), item.getString("summary", ""),
                 details(item))).toList();
     }

@@ -5,9 +5,9 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.Arrays;
 import java.util.List;
 import org.aitelemetry.site.api.LikePattern;
+import org.aitelemetry.site.api.Rows;
 
 /**
  * Finds the GPUs a job's pods hold now, with their health: open usage sessions (OPEN, or CLOSING in their grace
@@ -61,7 +61,7 @@ public class JobHealthQueries {
 
     private static HeldGpu heldGpu(Row row) {
         JobGpuView gpu = new JobGpuView(row.getString("uuid"), row.getString("node"),
-                row.getInteger("gpu_instance_id"), Arrays.asList(row.getArrayOfStrings("pods")),
+                row.getInteger("gpu_instance_id"), Rows.strings(row, "pods"),
                 row.getString("health"), row.getString("health_reason"), row.getOffsetDateTime("health_at"));
         return new HeldGpu(gpu, row.getString("node_health"), row.getString("node_reason"));
     }

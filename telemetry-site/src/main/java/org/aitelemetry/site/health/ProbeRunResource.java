@@ -12,7 +12,6 @@ import org.aitelemetry.site.api.PageRequest;
 import org.aitelemetry.site.api.QueryParams;
 import org.aitelemetry.site.api.Rows;
 import org.aitelemetry.site.api.SortOrder;
-import org.aitelemetry.site.api.SqlFilter;
 import org.aitelemetry.site.security.Roles;
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
@@ -36,12 +35,9 @@ public class ProbeRunResource {
             @RestQuery String node, @RestQuery String verdict, @RestQuery String from, @RestQuery String to,
             @RestQuery String sort) {
         ProbeVerdict runVerdict = QueryParams.enumerated("verdict", verdict, ProbeVerdict.class);
-        SqlFilter filter = new SqlFilter()
-                .when(QueryParams.text("cluster", cluster, NAME_MAX), "c.name = ?")
-                .when(QueryParams.text("node", node, NAME_MAX), "n.name = ?")
-                .when(runVerdict == null ? null : runVerdict.name(), "p.verdict = ?")
-                .when(Timestamps.utc(QueryParams.time("from", from)), "p.started_at >= ?")
-                .when(Timestamps.utc(QueryParams.time("to", to)), "p.started_at < ?");
+        ProbeRunFilter filter = new ProbeRunFilter(QueryParams.text("cluster", cluster, NAME_MAX),
+                QueryParams.text("node", node, NAME_MAX), runVerdict == null ? null : runVerdict.name(),
+                QueryParams.time("from", from), QueryParams.time("to", to));
         return runs.list(filter, SortOrder.orderBy(sort, "-startedAt", ProbeRunQueries.SORT_KEYS, "p.id"),
                 PageRequest.of(page, size));
     }

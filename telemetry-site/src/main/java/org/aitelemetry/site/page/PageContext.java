@@ -33,7 +33,7 @@ public record PageContext(String title, Section section, String user, List<Strin
         }
     }
 
-    static PageContext of(Caller caller, String title, Section section) {
+    public static PageContext of(Caller caller, String title, Section section) {
         List<String> roles = caller.roles().stream().sorted().toList();
         List<ProjectKey> projects = caller.projects().stream()
                 .sorted((a, b) -> (a.cluster() + '/' + a.namespace()).compareTo(b.cluster() + '/' + b.namespace()))

@@ -24,7 +24,7 @@ public class SessionQueries {
 
     static final Map<String, String> SORT_KEYS = Map.of("startsAt", "s.starts_at");
     /** The order pages list sessions in. */
-    public static final String NEWEST_FIRST = "s.starts_at DESC, s.id DESC";
+    private static final String NEWEST_FIRST = "s.starts_at DESC, s.id DESC";
     private static final PagedQuery LIST = new PagedQuery("""
             s.id, s.project_id, coalesce(c.name, s.cluster_name) AS project_cluster,
             coalesce(p.namespace, s.namespace) AS project_namespace, s.cluster_name, s.node_name, s.gpu_uuid,
@@ -51,13 +51,18 @@ public class SessionQueries {
     }
 
     /** Filters are optional (null); the window keeps sessions that overlap it. */
-    public Uni<Page<SessionView>> list(Caller caller, SessionFilters filters, String orderBy, PageRequest page) {
+    Uni<Page<SessionView>> list(Caller caller, SessionFilters filters, String orderBy, PageRequest page) {
         TimeWindow window = filters.window();
         SqlFilter filter = visibleTo(caller).when(filters.cluster(), "s.cluster_name = ?")
                 .when(filters.projectId(), "s.project_id = ?").when(filters.gpuUuid(), "s.gpu_uuid = ?")
                 .when(filters.state(), "s.state = ?").when(window.toUtc(), "s.starts_at < ?")
                 .when(window.fromUtc(), "(s.ends_at IS NULL OR s.ends_at >= ?)");
         return LIST.run(pool, filter, orderBy, page, SessionQueries::view);
+    }
+
+    /** As {@link #list}, newest first: how pages show sessions. */
+    public Uni<Page<SessionView>> newestFirst(Caller caller, SessionFilters filters, PageRequest page) {
+        return list(caller, filters, NEWEST_FIRST, page);
     }
 
     /** The session, or null when it does not exist or is not of the caller's projects. */

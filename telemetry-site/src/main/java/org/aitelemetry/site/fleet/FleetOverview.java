@@ -1,0 +1,45 @@
+package org.aitelemetry.site.fleet;
+
+import java.time.OffsetDateTime;
+import java.util.List;
+import org.aitelemetry.site.health.UnhealthyGpu;
+import org.aitelemetry.site.project.TopProject;
+
+/**
+ * The fleet overview: per-cluster GPU counts, the caller's top projects by GPU-hours, and the GPUs not known healthy.
+ */
+public record FleetOverview(List<ClusterSummary> clusters, List<TopProject> topProjects,
+        List<UnhealthyGpu> unhealthy, String currency) {
+
+    /**
+     * GPUs present, busy now (≥ 5 % utilization, or a busy MIG slice), idle, degraded or failed, and unjudged
+     * (UNSCORED or INCONCLUSIVE: neither healthy nor known broken).
+     */
+    public record ClusterSummary(long id, String name, String syncStatus, OffsetDateTime lastSyncAt, int nodes,
+            int gpus, int busy, int unhealthy, int unjudged) {
+
+        public int idle() {
+            return gpus - busy;
+        }
+    }
+
+    public int gpus() {
+        return clusters.stream().mapToInt(ClusterSummary::gpus).sum();
+    }
+
+    public int busy() {
+        return clusters.stream().mapToInt(ClusterSummary::busy).sum();
+    }
+
+    public int idle() {
+        return clusters.stream().mapToInt(ClusterSummary::idle).sum();
+    }
+
+    public int unhealthyCount() {
+        return clusters.stream().mapToInt(ClusterSummary::unhealthy).sum();
+    }
+
+    public int unjudgedCount() {
+        return clusters.stream().mapToInt(ClusterSummary::unjudged).sum();
+    }
+}

@@ -1,0 +1,43 @@
+package org.aitelemetry.site.fleet;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
+import java.time.Duration;
+import org.aitelemetry.site.config.SiteConfig;
+import org.aitelemetry.site.health.DeviceHealthQueries;
+import org.aitelemetry.site.project.ProjectUsageQueries;
+import org.aitelemetry.site.security.Caller;
+
+/**
+ * The fleet overview's three reads, run together: inventory counts (every role), the top projects by GPU-hours over
+ * the last week from the hourly rollups (the caller's projects only), and the GPUs not known healthy, worst first.
+ */
+@ApplicationScoped
+public class FleetOverviewService {
+
+    static final Duration TOP_PROJECTS_WINDOW = Duration.ofDays(7);
+    private static final int TOP = 10;
+
+    private final ClusterQueries clusters;
+    private final ProjectUsageQueries usage;
+    private final DeviceHealthQueries health;
+    private final SiteConfig config;
+    private final Clock clock;
+
+    public FleetOverviewService(ClusterQueries clusters, ProjectUsageQueries usage, DeviceHealthQueries health,
+            SiteConfig config) {
+        this.clusters = clusters;
+        this.usage = usage;
+        this.health = health;
+        this.config = config;
+        this.clock = Clock.systemUTC();
+    }
+
+    public Uni<FleetOverview> overview(Caller caller) {
+        return Uni.combine().all().unis(clusters.summaries(),
+                usage.topByGpuHours(caller, clock.instant().minus(TOP_PROJECTS_WINDOW), TOP), health.unhealthy(TOP))
+                .with((summaries, topProjects, unhealthy) -> new FleetOverview(summaries, topProjects, unhealthy,
+                        config.currency()));
+    }
+}
