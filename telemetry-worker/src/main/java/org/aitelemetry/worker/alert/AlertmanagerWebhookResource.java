@@ -15,8 +15,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import org.aitelemetry.worker.session.SessionProcessor;
-import org.aitelemetry.worker.session.SessionReconciler;
+import org.aitelemetry.worker.pipeline.PipelineAddresses;
 import org.jboss.logging.Logger;
 
 /**
@@ -118,9 +117,9 @@ public class AlertmanagerWebhookResource {
     /** The batch is durable: the session processor may apply it, and a truncated one calls for a reconciliation. */
     private void announce(long batchId, WebhookBatch batch) {
         metrics.stored(batch);
-        bus.send(SessionProcessor.STORED_ADDRESS, batchId);
+        bus.send(PipelineAddresses.ALERTS_STORED, batchId);
         if (batch.truncatedAlerts() > 0) {
-            bus.send(SessionReconciler.TRUNCATED_ADDRESS, batchId);
+            bus.send(PipelineAddresses.ALERTS_TRUNCATED, batchId);
         }
     }
 }

@@ -2,6 +2,7 @@ package org.aitelemetry.worker.alert;
 
 import java.time.Instant;
 import java.util.Map;
+import org.aitelemetry.worker.pipeline.AlertStatus;
 
 /**
  * One alert of a webhook batch. {@code endsAt} is null while the alert fires (Alertmanager sends year 1 then); the

@@ -1,6 +1,7 @@
 package org.aitelemetry.worker.alert;
 
 import java.util.List;
+import org.aitelemetry.worker.pipeline.AlertStatus;
 
 /**
  * One Alertmanager webhook notification (contracts.md §1), checked: every alert in {@code alerts} can become a usage

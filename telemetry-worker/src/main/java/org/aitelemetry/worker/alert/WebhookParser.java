@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.Optional;
 import org.aitelemetry.worker.json.StrictJson;
 import org.aitelemetry.worker.json.StrictJsonException;
+import org.aitelemetry.worker.pipeline.AlertStatus;
 
 /**
  * Reads Alertmanager webhook bodies (version "4", contracts.md §1) leniently: unknown fields are ignored and optional

@@ -10,10 +10,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.util.List;
 import org.aitelemetry.model.fleet.HealthVerdict;
+import org.aitelemetry.worker.pipeline.PipelineAddresses;
 
 /**
- * Announces committed verdict changes on the event bus ({@link VerdictChange#ADDRESS}) and counts them. The record goes
- * by reference (a local codec of its own name): Quarkus registers a default codec only for types that some
+ * Announces committed verdict changes on the event bus ({@link PipelineAddresses#VERDICT_CHANGED}) and counts them.
+ * The record goes by reference (a local codec of its own name): Quarkus registers a default codec only for types that some
  * {@code @ConsumeEvent} method takes, and the announcement must not depend on which consumers are deployed.
  */
 @ApplicationScoped
@@ -40,7 +41,7 @@ public class VerdictAnnouncer {
             if (change.scope() == VerdictChange.Scope.GPU) {
                 counter(change.current()).increment();
             }
-            bus.publish(VerdictChange.ADDRESS, change, LOCAL);
+            bus.publish(PipelineAddresses.VERDICT_CHANGED, change, LOCAL);
         }
     }
 

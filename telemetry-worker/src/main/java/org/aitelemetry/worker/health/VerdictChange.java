@@ -6,7 +6,8 @@ import java.util.UUID;
 import org.aitelemetry.model.fleet.HealthVerdict;
 
 /**
- * A GPU's or a node's health verdict changed. Announced on the Vert.x event bus ({@link #ADDRESS}) after the change is
+ * A GPU's or a node's health verdict changed. Announced on the Vert.x event bus
+ * ({@link org.aitelemetry.worker.pipeline.PipelineAddresses#VERDICT_CHANGED}) after the change is
  * committed, by the scoring of probe runs; consumed by what acts on health (events out, the Kubernetes signal, span
  * events on open usage sessions). Delivery is at most once: a consumer that must not miss a change reads the verdicts
  * from the database when it starts.
@@ -20,8 +21,6 @@ import org.aitelemetry.model.fleet.HealthVerdict;
 public record VerdictChange(Scope scope, String cluster, String node, String gpuUuid, HealthVerdict previous,
         HealthVerdict current, List<String> reasons, List<Evidence> evidence, List<Advice> advice, UUID runId,
         Instant at) {
-
-    public static final String ADDRESS = "telemetry.health.verdict-changed";
 
     public enum Scope { GPU, NODE }
 

@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
 import org.aitelemetry.model.fleet.HealthVerdict;
 import org.aitelemetry.worker.health.VerdictChange;
+import org.aitelemetry.worker.pipeline.PipelineAddresses;
 import org.jboss.logging.Logger;
 
 /**
@@ -37,7 +38,7 @@ public class NodeSignalJob {
         this.ledger = ledger;
     }
 
-    @ConsumeEvent(VerdictChange.ADDRESS)
+    @ConsumeEvent(PipelineAddresses.VERDICT_CHANGED)
     Uni<Void> onChange(VerdictChange change) {
         if (!config.enabled() || change.scope() != VerdictChange.Scope.NODE || !changesTheNode(change.current())) {
             return Uni.createFrom().voidItem();

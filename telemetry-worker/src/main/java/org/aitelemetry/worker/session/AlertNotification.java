@@ -2,7 +2,7 @@ package org.aitelemetry.worker.session;
 
 import java.time.Instant;
 import java.util.Map;
-import org.aitelemetry.worker.alert.AlertStatus;
+import org.aitelemetry.worker.pipeline.AlertStatus;
 
 /**
  * One stored alert notification as the state machine reads it. {@code receivedAt} is when its batch arrived: grace

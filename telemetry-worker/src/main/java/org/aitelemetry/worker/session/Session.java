@@ -23,6 +23,8 @@ public final class Session {
     private Instant currentStartsAt;
     private int duplicates;
     private int lateDuplicates;
+    /** Read from the labels on first use: a new session's row and its events both need them. */
+    private SessionLabels named;
 
     Session(Long id, SessionKey key, String alertName, Map<String, String> labels, SessionState state,
             CloseReason closeReason, Instant endsAt, Instant finalizeAfter, Instant lastSeenAt, Instant currentStartsAt,
@@ -128,6 +130,14 @@ public final class Session {
 
     public Map<String, String> labels() {
         return labels;
+    }
+
+    /** The named columns its labels give (cluster, node, GPU, pod …). */
+    SessionLabels named() {
+        if (named == null) {
+            named = SessionLabels.of(labels);
+        }
+        return named;
     }
 
     public SessionState state() {

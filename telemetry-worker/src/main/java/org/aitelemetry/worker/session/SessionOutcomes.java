@@ -4,8 +4,8 @@ import io.vertx.mutiny.core.eventbus.EventBus;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.List;
+import org.aitelemetry.worker.pipeline.PipelineAddresses;
 import org.aitelemetry.worker.session.events.SessionEventPublisher;
-import org.aitelemetry.worker.span.SpanExportJob;
 
 /**
  * What follows a committed change to sessions: metrics, the session events for downstream consumers (published after
@@ -41,7 +41,7 @@ public class SessionOutcomes {
         boolean spansDue = transitions.stream().anyMatch(transition -> transition.type() == Transition.Type.FINALISED
                 || startSpans && transition.type() == Transition.Type.OPENED);
         if (spansDue) {
-            bus.publish(SpanExportJob.DUE_ADDRESS, null);
+            bus.publish(PipelineAddresses.SPANS_DUE, null);
         }
         if (!transitions.isEmpty()) {
             Instant now = Instant.now();

@@ -7,22 +7,21 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.pgclient.PgException;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
-import org.aitelemetry.worker.span.TraceUrls;
+import org.aitelemetry.worker.pipeline.CoalescingRunner;
+import org.aitelemetry.worker.pipeline.PipelineAddresses;
+import org.aitelemetry.worker.span.OutboxEntry;
 import org.jboss.logging.Logger;
 
 /**
  * Applies stored alert notifications to usage sessions. The webhook announces each stored batch on the event bus
- * ({@value #STORED_ADDRESS}); the processor then drains every pending notification in arrival order, a bounded number
- * per transaction, under an advisory lock so that one writer at a time (across replicas) reads, decides and writes.
+ * ({@value PipelineAddresses#ALERTS_STORED}); the processor then drains every pending notification in arrival order,
+ * a bounded number per transaction, under an advisory lock so that one writer at a time (across replicas) reads, decides and writes.
  * The rows are the durable copy: what a crash interrupts stays pending and the next drain (the tick, or the next
  * batch) applies it. Announcements arriving during a drain coalesce into one more drain.
  */
 @ApplicationScoped
 public class SessionProcessor {
 
-    /** Event-bus address on which the webhook announces a stored batch (its id). */
-    public static final String STORED_ADDRESS = "telemetry.alerts.stored";
     private static final Logger LOG = Logger.getLogger(SessionProcessor.class);
 
     private final Pool pool;
@@ -30,15 +29,16 @@ public class SessionProcessor {
     private final SessionStore store;
     private final SessionConfig config;
     private final SessionOutcomes outcomes;
-    private final AtomicBoolean draining = new AtomicBoolean();
-    private final AtomicBoolean requested = new AtomicBoolean();
+    private final CoalescingRunner<DrainReport> drains;
 
-    SessionProcessor(Pool pool, SessionConfig config, TraceUrls traceUrls, SessionOutcomes outcomes) {
+    SessionProcessor(Pool pool, SessionConfig config, OutboxEntry outbox, SessionOutcomes outcomes) {
         this.pool = pool;
         this.config = config;
         this.machine = new SessionStateMachine(config.gracePeriod());
-        this.store = new SessionStore(traceUrls, config.startSpans());
+        this.store = new SessionStore(outbox, config.startSpans());
         this.outcomes = outcomes;
+        this.drains = new CoalescingRunner<>(this::drain, DrainReport.NONE, failure -> LOG.warnf(
+                "Session drain failed, pending notifications stay for the next one: %s", failure.getMessage()));
     }
 
     /** What a drain did; {@code more} while notifications may still be pending. */
@@ -52,32 +52,14 @@ public class SessionProcessor {
         }
     }
 
-    @ConsumeEvent(STORED_ADDRESS)
+    @ConsumeEvent(PipelineAddresses.ALERTS_STORED)
     void onStored(Long batchId) {
         request();
     }
 
     /** Asks for a drain; returns at once. A drain already running runs once more when it is done. */
     public void request() {
-        requested.set(true);
-        if (draining.compareAndSet(false, true)) {
-            runRequested();
-        }
-    }
-
-    private void runRequested() {
-        requested.set(false);
-        drain().subscribe().with(report -> drainEnded(), failure -> {
-            LOG.warnf("Session drain failed, pending notifications stay for the next one: %s", failure.getMessage());
-            drainEnded();
-        });
-    }
-
-    private void drainEnded() {
-        draining.set(false);
-        if (requested.get() && draining.compareAndSet(false, true)) {
-            runRequested();
-        }
+        drains.request();
     }
 
     /** Applies every pending notification; completes when none is left. */

@@ -17,20 +17,20 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
+import org.aitelemetry.worker.pipeline.CoalescingRunner;
+import org.aitelemetry.worker.pipeline.PipelineAddresses;
 import org.jboss.logging.Logger;
 
 /**
  * Closes open sessions whose alert Alertmanager no longer holds, with reason {@code unobserved} (contracts.md §2): the
  * resolve never arrived. An alert must stay absent for {@code confirm-after} first, so that a resolve still on its
  * way wins; the session then ends when the alert was first seen absent. Runs on its interval and whenever a batch
- * reports truncated alerts ({@value #TRUNCATED_ADDRESS}), since Alertmanager dropped some notifications then.
+ * reports truncated alerts ({@value PipelineAddresses#ALERTS_TRUNCATED}), since Alertmanager dropped some
+ * notifications then.
  */
 @ApplicationScoped
 public class SessionReconciler {
 
-    /** Event-bus address on which the webhook reports a batch with {@code truncatedAlerts > 0}. */
-    public static final String TRUNCATED_ADDRESS = "telemetry.alerts.truncated";
     private static final Logger LOG = Logger.getLogger(SessionReconciler.class);
 
     private final Pool pool;
@@ -39,7 +39,8 @@ public class SessionReconciler {
     private final SessionConfig.Reconcile config;
     /** Open sessions' fingerprints Alertmanager did not have, and when that was first seen. */
     private final Map<String, Instant> absentSince = new ConcurrentHashMap<>();
-    private final AtomicBoolean running = new AtomicBoolean();
+    /** Only guards against overlap: each run takes its own time and trigger, so one asked for meanwhile is skipped. */
+    private final CoalescingRunner<List<Session>> runs = CoalescingRunner.overlapGuard(List.of());
 
     SessionReconciler(Pool pool, AlertmanagerAlerts alertmanager, SessionOutcomes outcomes, SessionConfig config) {
         this.pool = pool;
@@ -61,7 +62,7 @@ public class SessionReconciler {
         return reconcile(Instant.now(), "schedule").replaceWithVoid();
     }
 
-    @ConsumeEvent(TRUNCATED_ADDRESS)
+    @ConsumeEvent(PipelineAddresses.ALERTS_TRUNCATED)
     void onTruncated(Long batchId) {
         reconcile(Instant.now(), "truncated").subscribe().with(closed -> {
         }, failure -> LOG.warnf("Reconciliation after a truncated batch failed: %s", failure.getMessage()));
@@ -73,11 +74,15 @@ public class SessionReconciler {
     }
 
     private Uni<List<Session>> reconcile(Instant now, String trigger) {
-        if (!alertmanager.configured() || !running.compareAndSet(false, true)) {
+        if (!alertmanager.configured()) {
             return Uni.createFrom().item(List.of());
         }
-        // Deferred: a failure while building the requests (an unreadable token file) must end this run like any other.
-        return Uni.createFrom().deferred(alertmanager::activeFingerprints)
+        return runs.runIfIdle(() -> run(now, trigger));
+    }
+
+    private Uni<List<Session>> run(Instant now, String trigger) {
+        // The runner defers this: a failure while building the requests (an unreadable token file) ends the run too.
+        return alertmanager.activeFingerprints()
                 .chain(active -> pool.withTransaction(connection -> SessionStore.lock(connection)
                         .chain(() -> SessionStore.openBefore(connection, now))
                         .chain(open -> close(connection, confirmedAbsent(open, active, now)))))
@@ -92,8 +97,7 @@ public class SessionReconciler {
                 .onFailure().invoke(failure -> {
                     outcomes.reconciled(trigger, false);
                     LOG.warnf("Reconciliation skipped, nothing closed: %s", failure.getMessage());
-                })
-                .eventually(() -> running.set(false));
+                });
     }
 
     private Uni<List<Session>> close(SqlConnection connection, Map<Instant, List<Long>> due) {

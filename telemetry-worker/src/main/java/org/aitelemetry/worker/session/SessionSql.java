@@ -1,6 +1,8 @@
 package org.aitelemetry.worker.session;
 
-/** The session processor's SQL, in one place. */
+import org.aitelemetry.worker.span.OutboxEntry;
+
+/** The session processor's SQL, in one place; how a session enters the span outbox is the outbox's own. */
 final class SessionSql {
 
     /** One session writer at a time across replicas: the state machine reads, decides and writes under it. */
@@ -51,16 +53,13 @@ final class SessionSql {
             UPDATE usage_session s SET state = u.state, ends_at = u.ends_at, close_reason = u.close_reason,
                    finalize_after = u.finalize_after, last_seen_at = u.last_seen_at,
                    current_starts_at = u.current_starts_at, duplicates = u.duplicates, late_duplicates = u.late_duplicates,
-                   export_state = CASE WHEN u.state = 'FINAL' AND s.export_state = 'NOT_READY' THEN 'PENDING'
-                                       ELSE s.export_state END,
-                   next_export_at = CASE WHEN u.state = 'FINAL' AND s.export_state = 'NOT_READY' THEN now()
-                                         ELSE s.next_export_at END,
+                   %s,
                    updated_at = now()
             FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $4::text[], $5::timestamptz[], $6::timestamptz[],
                         $7::timestamptz[], $8::int[], $9::int[])
                  AS u(id, state, ends_at, close_reason, finalize_after, last_seen_at, current_starts_at, duplicates,
                       late_duplicates)
-            WHERE s.id = u.id""";
+            WHERE s.id = u.id""".formatted(OutboxEntry.ON_UPDATE);
 
     /**
      * New sessions, linked to the GPU, slice and project the sync knows (by UUID, GPU instance and namespace), with the
@@ -75,9 +74,7 @@ final class SessionSql {
                    u.labels::jsonb, coalesce(u.cluster_name, device_cluster.name), u.node_name, u.gpu_uuid, u.gpu_index,
                    u.gpu_model, u.gpu_instance_id, u.mig_profile, u.namespace, u.pod, u.container, d.id, sl.id, p.id,
                    u.last_seen_at, u.trace_id, u.span_id, u.trace_url,
-                   CASE WHEN u.state = 'FINAL' THEN 'PENDING' ELSE 'NOT_READY' END,
-                   CASE WHEN u.start_span AND u.state <> 'FINAL' THEN 'PENDING' ELSE 'NOT_READY' END,
-                   CASE WHEN u.state = 'FINAL' OR u.start_span THEN now() END
+                   %s
             FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[], $4::text[], $5::text[], $6::timestamptz[],
                         $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::int[], $13::text[],
                         $14::int[], $15::text[], $16::text[], $17::text[], $18::text[], $19::timestamptz[],
@@ -92,23 +89,16 @@ final class SessionSql {
             LEFT JOIN LATERAL (SELECT rp.id FROM research_project rp JOIN ai_cluster c ON c.id = rp.cluster_id
                                WHERE rp.namespace = u.namespace
                                  AND (c.name = u.cluster_name OR (u.cluster_name IS NULL AND c.id = device_cluster.id))
-                               ORDER BY rp.id LIMIT 1) p ON true""";
-
-    /** A session becoming final enters the outbox, unless the outbox quarantined it. */
-    private static final String ENTER_OUTBOX =
-            "CASE WHEN export_state = 'QUARANTINED' THEN export_state ELSE 'PENDING' END";
+                               ORDER BY rp.id LIMIT 1) p ON true""".formatted(OutboxEntry.OF_NEW_SESSION);
 
     static final String MARK_PROCESSED = "UPDATE alert_notification SET processed_at = now() WHERE id = ANY($1)";
 
-    /**
-     * Closing sessions whose grace period is over become final and enter the span outbox, unless the outbox quarantined
-     * the session already (its start span could not be exported: neither can its final span).
-     */
+    /** Closing sessions whose grace period is over become final and enter the span outbox. */
     static final String FINALISE_DUE = """
             UPDATE usage_session SET state = 'FINAL', close_reason = 'RESOLVED', finalize_after = NULL,
-                   export_state = %s, next_export_at = now(), updated_at = now()
+                   %s, updated_at = now()
             WHERE state = 'CLOSING' AND finalize_after <= $1
-            RETURNING %s""".formatted(ENTER_OUTBOX, SESSION_COLUMNS);
+            RETURNING %s""".formatted(OutboxEntry.ON_FINAL, SESSION_COLUMNS);
 
     /** Open sessions that existed before the reconciliation asked Alertmanager, for comparison with its answer. */
     static final String OPEN_BEFORE = """
@@ -116,9 +106,9 @@ final class SessionSql {
 
     static final String CLOSE_UNOBSERVED = """
             UPDATE usage_session SET state = 'FINAL', close_reason = 'UNOBSERVED', ends_at = greatest($2, starts_at),
-                   export_state = %s, next_export_at = now(), updated_at = now()
+                   %s, updated_at = now()
             WHERE id = ANY($1) AND state = 'OPEN'
-            RETURNING %s""".formatted(ENTER_OUTBOX, SESSION_COLUMNS);
+            RETURNING %s""".formatted(OutboxEntry.ON_FINAL, SESSION_COLUMNS);
 
     static final String LIVE_COUNT = "SELECT count(*) AS live FROM usage_session WHERE state IN ('OPEN', 'CLOSING')";
 

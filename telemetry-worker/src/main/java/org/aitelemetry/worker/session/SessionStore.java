@@ -18,9 +18,8 @@ import java.util.Map;
 import java.util.function.Function;
 import org.aitelemetry.model.usage.CloseReason;
 import org.aitelemetry.model.usage.SessionState;
-import org.aitelemetry.worker.alert.AlertStatus;
-import org.aitelemetry.worker.span.SpanIds;
-import org.aitelemetry.worker.span.TraceUrls;
+import org.aitelemetry.worker.pipeline.AlertStatus;
+import org.aitelemetry.worker.span.OutboxEntry;
 
 /** Reads and writes sessions and notifications on a connection the caller holds in a transaction, under the lock. */
 final class SessionStore {
@@ -29,11 +28,11 @@ final class SessionStore {
     private static final TypeReference<Map<String, String>> LABELS = new TypeReference<>() {
     };
 
-    private final TraceUrls traceUrls;
+    private final OutboxEntry outbox;
     private final boolean startSpans;
 
-    SessionStore(TraceUrls traceUrls, boolean startSpans) {
-        this.traceUrls = traceUrls;
+    SessionStore(OutboxEntry outbox, boolean startSpans) {
+        this.outbox = outbox;
         this.startSpans = startSpans;
     }
 
@@ -111,8 +110,9 @@ final class SessionStore {
         if (sessions.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        List<SessionLabels> named = sessions.stream().map(session -> SessionLabels.of(session.labels())).toList();
-        List<String> traceIds = sessions.stream().map(s -> SpanIds.traceId(s.fingerprint(), s.startsAt())).toList();
+        List<SessionLabels> named = sessions.stream().map(Session::named).toList();
+        List<OutboxEntry.Trace> traces = sessions.stream()
+                .map(session -> outbox.traceOf(session.fingerprint(), session.startsAt())).toList();
         return connection.preparedQuery(SessionSql.INSERT_SESSIONS).execute(Tuple.tuple()
                 .addArrayOfString(strings(sessions, Session::fingerprint))
                 .addArrayOfOffsetDateTime(times(sessions, Session::startsAt))
@@ -133,9 +133,9 @@ final class SessionStore {
                 .addArrayOfString(named.stream().map(SessionLabels::pod).toArray(String[]::new))
                 .addArrayOfString(named.stream().map(SessionLabels::container).toArray(String[]::new))
                 .addArrayOfOffsetDateTime(times(sessions, Session::lastSeenAt))
-                .addArrayOfString(traceIds.toArray(String[]::new))
-                .addArrayOfString(strings(sessions, s -> SpanIds.spanId(s.fingerprint(), s.startsAt(), SpanIds.USAGE_SPAN)))
-                .addArrayOfString(traceIds.stream().map(traceUrls::urlFor).toArray(String[]::new))
+                .addArrayOfString(traces.stream().map(OutboxEntry.Trace::traceId).toArray(String[]::new))
+                .addArrayOfString(traces.stream().map(OutboxEntry.Trace::spanId).toArray(String[]::new))
+                .addArrayOfString(traces.stream().map(OutboxEntry.Trace::url).toArray(String[]::new))
                 .addArrayOfBoolean(sessions.stream().map(session -> startSpans).toArray(Boolean[]::new)))
                 .replaceWithVoid();
     }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import org.aitelemetry.model.fleet.HealthVerdict;
 import org.aitelemetry.worker.health.VerdictChange;
+import org.aitelemetry.worker.pipeline.PipelineAddresses;
 import org.jboss.logging.Logger;
 
 /**
@@ -39,7 +40,7 @@ class HealthSpanEvents {
         this.pool = pool;
     }
 
-    @ConsumeEvent(VerdictChange.ADDRESS)
+    @ConsumeEvent(PipelineAddresses.VERDICT_CHANGED)
     Uni<Void> onVerdictChange(VerdictChange change) {
         return store(change).onFailure().recoverWithItem(failure -> {
             LOG.warnf("Verdict change of GPU %s (run %s) not stored as a span event: %s", change.gpuUuid(),

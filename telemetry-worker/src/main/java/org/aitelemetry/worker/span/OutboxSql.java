@@ -1,8 +1,10 @@
 package org.aitelemetry.worker.span;
 
 /**
- * The span outbox's SQL on {@code usage_session}. A claim is one short statement: due rows are locked with
- * {@code SKIP LOCKED} (replicas never wait for each other) and leased by moving {@code next_export_at} past the work,
+ * The span outbox's SQL on {@code usage_session}, the one place its states ({@code export_state},
+ * {@code start_export_state}, {@code next_export_at}) are written: how a session enters (used by the session service's
+ * own statements through {@link OutboxEntry}) and how this package moves it on. A claim is one short statement: due
+ * rows are locked with {@code SKIP LOCKED} (replicas never wait for each other) and leased by moving {@code next_export_at} past the work,
  * so another replica takes them only if this one dies holding them. Spans carry deterministic ids, so the rare double
  * export after an expired lease is harmless.
  */
@@ -10,6 +12,34 @@ final class OutboxSql {
 
     private OutboxSql() {
     }
+
+    /**
+     * A new session's entry, as the three columns {@code export_state, start_export_state, next_export_at} of an
+     * {@code INSERT … SELECT} over {@code u(state, start_span)}: a final one's span is due at once, and an open one's
+     * start span where start spans are on.
+     */
+    static final String ENTRY_OF_NEW = """
+            CASE WHEN u.state = 'FINAL' THEN 'PENDING' ELSE 'NOT_READY' END,
+                   CASE WHEN u.start_span AND u.state <> 'FINAL' THEN 'PENDING' ELSE 'NOT_READY' END,
+                   CASE WHEN u.state = 'FINAL' OR u.start_span THEN now() END""";
+
+    /**
+     * The {@code SET} items of an {@code UPDATE usage_session s … FROM … u(state)} for a known session: one that
+     * became final enters the outbox, once.
+     */
+    static final String ENTRY_ON_UPDATE = """
+            export_state = CASE WHEN u.state = 'FINAL' AND s.export_state = 'NOT_READY' THEN 'PENDING'
+                                       ELSE s.export_state END,
+                   next_export_at = CASE WHEN u.state = 'FINAL' AND s.export_state = 'NOT_READY' THEN now()
+                                         ELSE s.next_export_at END""";
+
+    /**
+     * The {@code SET} items of an {@code UPDATE} that makes sessions final in place: they enter the outbox, unless the
+     * outbox quarantined them already (a start span that could not be exported: neither can the final span).
+     */
+    static final String ENTRY_ON_FINAL =
+            "export_state = CASE WHEN export_state = 'QUARANTINED' THEN export_state ELSE 'PENDING' END, "
+                    + "next_export_at = now()";
 
     private static final String CLAIMED = """
             s.id, s.fingerprint, s.starts_at, s.ends_at, s.close_reason, s.alert_name, s.cluster_name, s.node_name,

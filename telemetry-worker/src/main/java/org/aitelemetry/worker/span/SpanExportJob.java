@@ -6,32 +6,31 @@ import io.quarkus.vertx.ConsumeEvent;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.eventbus.Message;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.concurrent.atomic.AtomicBoolean;
+import org.aitelemetry.worker.pipeline.CoalescingRunner;
+import org.aitelemetry.worker.pipeline.PipelineAddresses;
 import org.jboss.logging.Logger;
 
 /**
  * Drives the span outbox: a round every {@code telemetry.tracing.export-every} ({@code off} to disable) and one as soon
- * as the session service announces final sessions on {@value #DUE_ADDRESS}. A round runs batch after batch while they
- * come back full (at most {@value #MAX_BATCHES_PER_ROUND}), then refreshes the outbox-depth gauge. Rounds never
+ * as the session service announces due spans on {@value PipelineAddresses#SPANS_DUE}. A round runs batch after batch
+ * while they come back full (at most {@value #MAX_BATCHES_PER_ROUND}), then refreshes the outbox-depth gauge. Rounds never
  * overlap in one worker: a round asked for while one runs is run once that one ends; replicas share the work through
  * the outbox's claims.
  */
 @ApplicationScoped
 public class SpanExportJob {
 
-    /** Event-bus address the session service publishes to (any body) when sessions become final. */
-    public static final String DUE_ADDRESS = "telemetry.spans.due";
-
     static final int MAX_BATCHES_PER_ROUND = 50;
 
     private static final Logger LOG = Logger.getLogger(SpanExportJob.class);
 
     private final SpanExport export;
-    private final AtomicBoolean running = new AtomicBoolean();
-    private final AtomicBoolean requested = new AtomicBoolean();
+    private final CoalescingRunner<ExportReport> rounds;
 
     SpanExportJob(SpanExport export) {
         this.export = export;
+        this.rounds = new CoalescingRunner<>(this::round, ExportReport.BUSY,
+                failure -> LOG.warn("Span export round failed", failure));
     }
 
     @Scheduled(identity = "span-export", every = "${telemetry.tracing.export-every}",
@@ -40,9 +39,9 @@ public class SpanExportJob {
         return exportDue().replaceWithVoid();
     }
 
-    @ConsumeEvent(DUE_ADDRESS)
+    @ConsumeEvent(PipelineAddresses.SPANS_DUE)
     void onDue(Message<Object> ignored) {
-        runDetached();
+        rounds.request();
     }
 
     /**
@@ -50,17 +49,11 @@ public class SpanExportJob {
      * completes at once with {@code busy} set.
      */
     public Uni<ExportReport> exportDue() {
-        return Uni.createFrom().deferred(() -> {
-            requested.set(true);
-            if (!running.compareAndSet(false, true)) {
-                return Uni.createFrom().item(ExportReport.BUSY);
-            }
-            requested.set(false);
-            return drain(ExportReport.NONE)
-                    .call(export::refreshDepth)
-                    .invoke(SpanExportJob::log)
-                    .onTermination().invoke(this::roundEnded);
-        });
+        return rounds.run();
+    }
+
+    private Uni<ExportReport> round() {
+        return drain(ExportReport.NONE).call(export::refreshDepth).invoke(SpanExportJob::log);
     }
 
     private Uni<ExportReport> drain(ExportReport sofar) {
@@ -69,17 +62,6 @@ public class SpanExportJob {
             return batch.more() && total.batches() < MAX_BATCHES_PER_ROUND ? drain(total)
                     : Uni.createFrom().item(total);
         });
-    }
-
-    private void roundEnded() {
-        running.set(false);
-        if (requested.get()) {
-            runDetached();
-        }
-    }
-
-    private void runDetached() {
-        exportDue().subscribe().with(report -> { }, failure -> LOG.warn("Span export round failed", failure));
     }
 
     private static void log(ExportReport report) {

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.aitelemetry.worker.json.JsonFuzz;
+import org.aitelemetry.worker.pipeline.AlertStatus;
 import org.junit.jupiter.api.Test;
 
 /**

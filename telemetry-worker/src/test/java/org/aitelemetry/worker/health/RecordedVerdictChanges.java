@@ -5,6 +5,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.aitelemetry.worker.pipeline.PipelineAddresses;
 
 /** Every {@link VerdictChange} announced on the event bus, in order, for tests to read. */
 @ApplicationScoped
@@ -12,7 +13,7 @@ public class RecordedVerdictChanges {
 
     private final List<VerdictChange> changes = new CopyOnWriteArrayList<>();
 
-    @ConsumeEvent(value = VerdictChange.ADDRESS, ordered = true)
+    @ConsumeEvent(value = PipelineAddresses.VERDICT_CHANGED, ordered = true)
     void record(VerdictChange change) {
         changes.add(change);
     }

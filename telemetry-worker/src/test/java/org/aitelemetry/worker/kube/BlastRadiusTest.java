@@ -28,6 +28,7 @@ import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.model.fleet.HealthVerdict;
 import org.aitelemetry.worker.WorkerMetrics;
 import org.aitelemetry.worker.health.VerdictChange;
+import org.aitelemetry.worker.pipeline.PipelineAddresses;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -73,11 +74,11 @@ class BlastRadiusTest {
             nodes.add(name);
         }
         Set<String> published = ConcurrentHashMap.newKeySet();
-        MessageConsumer<VerdictChange> listener = bus.<VerdictChange>consumer(VerdictChange.ADDRESS)
+        MessageConsumer<VerdictChange> listener = bus.<VerdictChange>consumer(PipelineAddresses.VERDICT_CHANGED)
                 .handler(message -> published.add(message.body().node()));
 
-        nodes.forEach(node -> bus.publish(VerdictChange.ADDRESS, new VerdictChange(VerdictChange.Scope.NODE, CLUSTER,
-                node, null, HealthVerdict.HEALTHY, HealthVerdict.FAILED, List.of("xid 79: GPU fallen off the bus"),
+        nodes.forEach(node -> bus.publish(PipelineAddresses.VERDICT_CHANGED, new VerdictChange(VerdictChange.Scope.NODE,
+                CLUSTER, node, null, HealthVerdict.HEALTHY, HealthVerdict.FAILED, List.of("xid 79: GPU fallen off the bus"),
                 UUID.randomUUID(), Instant.now())));
         await().atMost(WAIT).until(() -> states("TAINTED") + states("HELD") == 20);
         listener.unregisterAndAwait();

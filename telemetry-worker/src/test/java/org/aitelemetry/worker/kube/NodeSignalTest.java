@@ -26,6 +26,7 @@ import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.model.fleet.HealthVerdict;
 import org.aitelemetry.model.fleet.TaintState;
 import org.aitelemetry.worker.health.VerdictChange;
+import org.aitelemetry.worker.pipeline.PipelineAddresses;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -66,7 +67,7 @@ class NodeSignalTest {
         String name = node(kube);
         new KubeFleet(pool).node(KubeProfile.CLUSTER, name, 8, 0, "FAILED");
 
-        bus.publish(VerdictChange.ADDRESS, change(VerdictChange.Scope.NODE, KubeProfile.CLUSTER, name,
+        bus.publish(PipelineAddresses.VERDICT_CHANGED, change(VerdictChange.Scope.NODE, KubeProfile.CLUSTER, name,
                 HealthVerdict.FAILED));
         await().atMost(Duration.ofSeconds(30)).until(() -> ours(kube, name).size() == 1);
         Node failed = kube.nodes().withName(name).get();
@@ -79,7 +80,7 @@ class NodeSignalTest {
         assertThat(failed.getSpec().getTaints()).extracting(Taint::getKey).contains("dedicated");
         assertThat(condition(failed, "Ready").getStatus()).isEqualTo("True");
 
-        bus.publish(VerdictChange.ADDRESS, change(VerdictChange.Scope.NODE, KubeProfile.CLUSTER, name,
+        bus.publish(PipelineAddresses.VERDICT_CHANGED, change(VerdictChange.Scope.NODE, KubeProfile.CLUSTER, name,
                 HealthVerdict.HEALTHY));
         await().atMost(Duration.ofSeconds(30)).until(() -> ours(kube, name).isEmpty());
         Node healthy = kube.nodes().withName(name).get();
@@ -131,13 +132,14 @@ class NodeSignalTest {
     void otherClustersAndGpuVerdictsAreIgnored() {
         KubernetesClient kube = server.getClient();
         String name = node(kube);
-        bus.publish(VerdictChange.ADDRESS, change(VerdictChange.Scope.NODE, "elsewhere", name, HealthVerdict.FAILED));
-        bus.publish(VerdictChange.ADDRESS, change(VerdictChange.Scope.GPU, KubeProfile.CLUSTER, name,
+        bus.publish(PipelineAddresses.VERDICT_CHANGED, change(VerdictChange.Scope.NODE, "elsewhere", name,
+                HealthVerdict.FAILED));
+        bus.publish(PipelineAddresses.VERDICT_CHANGED, change(VerdictChange.Scope.GPU, KubeProfile.CLUSTER, name,
                 HealthVerdict.FAILED));
         // A third change for a node that counts: once it is applied, the two before it have been handled.
         String marker = node(kube);
         new KubeFleet(pool).node(KubeProfile.CLUSTER, marker, 8, 0, "FAILED");
-        bus.publish(VerdictChange.ADDRESS, change(VerdictChange.Scope.NODE, KubeProfile.CLUSTER, marker,
+        bus.publish(PipelineAddresses.VERDICT_CHANGED, change(VerdictChange.Scope.NODE, KubeProfile.CLUSTER, marker,
                 HealthVerdict.FAILED));
         await().atMost(Duration.ofSeconds(30)).until(() -> ours(kube, marker).size() == 1);
 

@@ -3,7 +3,7 @@ package org.aitelemetry.worker.session;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-import org.aitelemetry.worker.alert.AlertStatus;
+import org.aitelemetry.worker.pipeline.AlertStatus;
 
 /** Builds notifications for state-machine tests: one alert (fingerprint) at a time, ids in arrival order. */
 final class Notifications {

@@ -8,7 +8,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.aitelemetry.worker.alert.AlertStatus;
+import org.aitelemetry.worker.pipeline.AlertStatus;
 import org.aitelemetry.worker.session.events.SessionEvent;
 import org.aitelemetry.worker.span.SpanIds;
 import org.junit.jupiter.api.Test;

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 import org.aitelemetry.model.usage.SessionState;
+import org.aitelemetry.worker.pipeline.AlertStatus;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -118,7 +119,7 @@ class SessionStateMachinePropertyTest {
     private static AlertNotification notification(AtomicLong ids, String fingerprint, Instant start, Instant end,
             Instant received) {
         return new AlertNotification(ids.incrementAndGet(), fingerprint,
-                end == null ? org.aitelemetry.worker.alert.AlertStatus.FIRING : org.aitelemetry.worker.alert.AlertStatus.RESOLVED,
+                end == null ? AlertStatus.FIRING : AlertStatus.RESOLVED,
                 start, end, Map.of("alertname", "GpuInUse"), received);
     }
 

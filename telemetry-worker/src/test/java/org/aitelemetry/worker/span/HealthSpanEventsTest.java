@@ -23,6 +23,7 @@ import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.model.fleet.HealthVerdict;
 import org.aitelemetry.worker.health.VerdictChange;
 import org.aitelemetry.worker.health.VerdictChange.Scope;
+import org.aitelemetry.worker.pipeline.PipelineAddresses;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -71,7 +72,7 @@ class HealthSpanEventsTest {
         long finished = rows.insert(session("fp-health-final", START).set("gpu_uuid", "GPU-hhhh")
                 .set("state", "FINAL").set("ends_at", START.plusSeconds(60)).set("close_reason", "RESOLVED"));
 
-        bus.publish(VerdictChange.ADDRESS, change("GPU-hhhh"));
+        bus.publish(PipelineAddresses.VERDICT_CHANGED, change("GPU-hhhh"));
 
         await().atMost(PATIENCE).until(() -> !stored(open).isEmpty());
         assertThat(stored(finished)).isEmpty();

@@ -22,6 +22,7 @@ import org.aitelemetry.devkit.otlp.OtlpReceiver;
 import org.aitelemetry.devkit.otlp.OtlpTestResource;
 import org.aitelemetry.devkit.otlp.ReceivedSpan;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
+import org.aitelemetry.worker.pipeline.PipelineAddresses;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -150,7 +151,7 @@ class SpanExportTest {
     void aMessageOnTheDueAddressRunsARound() {
         long id = rows.insert(session("fp-event", START).finalAt(START.plusSeconds(60), "RESOLVED"));
 
-        bus.publish(SpanExportJob.DUE_ADDRESS, null);
+        bus.publish(PipelineAddresses.SPANS_DUE, null);
 
         Awaitility.await().atMost(PATIENCE)
                 .until(() -> "EXPORTED".equals(rows.byId(id).getString("export_state")));

@@ -10,12 +10,13 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Any;
 import org.aitelemetry.worker.events.KeyedEventSender;
 import org.aitelemetry.worker.health.VerdictChange;
+import org.aitelemetry.worker.pipeline.PipelineAddresses;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.OnOverflow;
 
 /**
- * Publishes every committed verdict change ({@link VerdictChange#ADDRESS}) on {@value #CHANNEL} as a
+ * Publishes every committed verdict change ({@link PipelineAddresses#VERDICT_CHANGED}) on {@value #CHANNEL} as a
  * {@link GpuHealthEvent}, keyed by GPU UUID or node, fire and forget like session events ({@link KeyedEventSender}).
  */
 @ApplicationScoped
@@ -38,7 +39,7 @@ public class GpuHealthEventPublisher {
         this.sender = new KeyedEventSender("health", CHANNEL, emitter, connector, inMemory, IN_MEMORY_KEEP, registry);
     }
 
-    @ConsumeEvent(VerdictChange.ADDRESS)
+    @ConsumeEvent(PipelineAddresses.VERDICT_CHANGED)
     void onVerdictChange(VerdictChange change) {
         publish(GpuHealthEvent.of(change));
     }

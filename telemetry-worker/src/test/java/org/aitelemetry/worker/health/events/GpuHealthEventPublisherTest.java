@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Map;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.worker.WorkerMetrics;
-import org.aitelemetry.worker.health.VerdictChange;
+import org.aitelemetry.worker.pipeline.PipelineAddresses;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -52,7 +52,7 @@ class GpuHealthEventPublisherTest {
     void aGpusVerdictChangeArrivesAsVersionedJsonKeyedByItsUuid() throws Exception {
         double published = WorkerMetrics.value("telemetry_health_events_published_total", "");
 
-        bus.publish(VerdictChange.ADDRESS, Changes.gpuFailed("GPU-aaaa"));
+        bus.publish(PipelineAddresses.VERDICT_CHANGED, Changes.gpuFailed("GPU-aaaa"));
 
         Message<String> message = awaitReceived(1).get(0);
         assertThat(key(message)).isEqualTo("GPU-aaaa");
@@ -83,7 +83,7 @@ class GpuHealthEventPublisherTest {
 
     @Test
     void aNodesVerdictChangeIsKeyedByTheNodeAndNamesNoGpu() throws Exception {
-        bus.publish(VerdictChange.ADDRESS, Changes.nodeDegraded("gpu-node-7"));
+        bus.publish(PipelineAddresses.VERDICT_CHANGED, Changes.nodeDegraded("gpu-node-7"));
 
         Message<String> message = awaitReceived(1).get(0);
         assertThat(key(message)).isEqualTo("gpu-node-7");

@@ -16,7 +16,7 @@ import org.aitelemetry.devkit.kafka.KafkaComponent;
 import org.aitelemetry.devkit.kafka.KafkaTestResource;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.worker.KafkaTopics;
-import org.aitelemetry.worker.health.VerdictChange;
+import org.aitelemetry.worker.pipeline.PipelineAddresses;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
@@ -39,8 +39,8 @@ class GpuHealthEventsOnKafkaTest {
 
     @Test
     void aVerdictChangeArrivesOnTheTopicKeyedByGpuUuid() throws Exception {
-        bus.publish(VerdictChange.ADDRESS, Changes.gpuFailed("GPU-kafka-1"));
-        bus.publish(VerdictChange.ADDRESS, Changes.nodeDegraded("gpu-node-1"));
+        bus.publish(PipelineAddresses.VERDICT_CHANGED, Changes.gpuFailed("GPU-kafka-1"));
+        bus.publish(PipelineAddresses.VERDICT_CHANGED, Changes.nodeDegraded("gpu-node-1"));
 
         List<ConsumerRecord<String, String>> records = consume(2);
 

@@ -1,4 +1,4 @@
-package org.aitelemetry.worker.alert;
+package org.aitelemetry.worker.pipeline;
 
 /** Status of an alert, or of a whole webhook batch, as Alertmanager reports it. */
 public enum AlertStatus {
