@@ -11,14 +11,14 @@ import java.util.TreeMap;
 
 /**
  * The schema of {@code public} as PostgreSQL's catalog holds it, as text a reviewer can diff: per table its columns
- * (type, nullability, default, identity) in order, its constraints and its other indexes by name (as PostgreSQL
+ * (qualified by the table, so a difference names it: type, nullability, default, identity) in order, its constraints and its other indexes by name (as PostgreSQL
  * prints their definitions), then any view, function, trigger, type or free sequence. Flyway's history is left out.
  */
 final class SchemaDescription {
 
     private static final String OWN_TABLES = "n.nspname = 'public' AND t.relname <> 'flyway_schema_history'";
     private static final String COLUMNS = """
-            SELECT t.relname, a.attname || ' ' || format_type(a.atttypid, a.atttypmod)
+            SELECT t.relname, t.relname || '.' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod)
                    || CASE WHEN a.attnotnull THEN ' not null' ELSE '' END
                    || CASE a.attidentity WHEN 'd' THEN ' identity by default' WHEN 'a' THEN ' identity always' ELSE '' END
                    || coalesce(' default ' || pg_get_expr(d.adbin, d.adrelid), '')
