@@ -15,7 +15,8 @@ import java.time.Instant;
 
 /**
  * One Prometheus-compatible endpoint (Prometheus, Thanos Querier or Observatorium) the worker syncs from, written at
- * start through the worker's repository. Extends {@link PanacheEntityBase} only for Panache's accessors of public fields.
+ * start through the worker's repository. Extends {@link PanacheEntityBase} only for Panache's accessors of public
+ * fields.
  */
 @Entity
 @Table(name = "metric_source")

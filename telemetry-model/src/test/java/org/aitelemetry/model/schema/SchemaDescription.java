@@ -10,9 +10,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The schema of {@code public} as PostgreSQL's catalog holds it, as text a reviewer can diff: per table its columns
- * (qualified by the table, so a difference names it: type, nullability, default, identity) in order, its constraints and its other indexes by name (as PostgreSQL
- * prints their definitions), then any view, function, trigger, type or free sequence. Flyway's history is left out.
+ * The schema of {@code public} as PostgreSQL's catalog holds it, as text a reviewer can diff: per table its columns in
+ * order (qualified by the table, so a difference names it: type, nullability, default, identity), its constraints and
+ * its other indexes by name (as PostgreSQL prints their definitions), then any view, function, trigger, type or free
+ * sequence. Flyway's history is left out.
  */
 final class SchemaDescription {
 
@@ -20,7 +21,8 @@ final class SchemaDescription {
     private static final String COLUMNS = """
             SELECT t.relname, t.relname || '.' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod)
                    || CASE WHEN a.attnotnull THEN ' not null' ELSE '' END
-                   || CASE a.attidentity WHEN 'd' THEN ' identity by default' WHEN 'a' THEN ' identity always' ELSE '' END
+                   || CASE a.attidentity WHEN 'd' THEN ' identity by default'
+                                         WHEN 'a' THEN ' identity always' ELSE '' END
                    || coalesce(' default ' || pg_get_expr(d.adbin, d.adrelid), '')
             FROM pg_class t JOIN pg_namespace n ON n.oid = t.relnamespace
             JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum > 0 AND NOT a.attisdropped

@@ -32,15 +32,15 @@ class SchemaTest {
 
     private static final String EXPECTED = "schema/public.schema";
     private static final Path ACTUAL = Path.of("target", "schema", "public.schema");
-    private static final String SESSION = "INSERT INTO usage_session (fingerprint, starts_at, ends_at, state, close_reason,"
-            + " alert_name, labels, trace_id, span_id) VALUES ('fp-1', %s, %s, '%s', %s, 'GpuSliceInUse', '{}',"
+    private static final String SESSION = "INSERT INTO usage_session (fingerprint, starts_at, ends_at, state,"
+            + " close_reason, alert_name, labels, trace_id, span_id) VALUES ('fp-1', %s, %s, '%s', %s, 'GpuSliceInUse', '{}',"
             + " '0af7651916cd43dd8448eb211c80319c', 'b7ad6b7169203331')";
     private static final String RUN = "INSERT INTO probe_run (run_id, node_id, hostname, schema_version, started_at,"
             + " finished_at, verdict, report) VALUES ('%s', 1, 'gpu-node-1', '1', '2026-11-21T02:00:00Z',"
             + " '2026-11-21T02:00:42Z', 'DEGRADED', '{}')";
     private static final String RUN_ID = "00000000-0000-0000-0000-00000000000a";
     /**
-     * A small fleet (source → cluster → node → device of a SKU → MIG slice of a project) and one row of each other
+     * A small fleet (source, cluster, node, device of a SKU, MIG slice of a project) and one row of each other
      * table the checks below need; in a fresh database, each of these first rows gets the id 1.
      */
     private static final List<String> FIXTURE = List.of(
@@ -52,7 +52,8 @@ class SchemaTest {
             "INSERT INTO research_project (cluster_id, namespace) VALUES (1, 'nlp')",
             "INSERT INTO gpu_slice (device_id, gpu_instance_id, profile, project_id) VALUES (1, 7, '1g.10gb', 1)",
             SESSION.formatted("'2026-11-21T08:00:00Z'", "NULL", "OPEN", "NULL"),
-            "INSERT INTO usage_rollup (entity_kind, entity_id, hour, cluster_id) VALUES ('DEVICE', 1, '2026-11-21T08:00:00Z', 1)",
+            "INSERT INTO usage_rollup (entity_kind, entity_id, hour, cluster_id)"
+                    + " VALUES ('DEVICE', 1, '2026-11-21T08:00:00Z', 1)",
             "INSERT INTO health_check_request (id, requested_by, cluster_id, target_kind, node_name)"
                     + " VALUES ('00000000-0000-0000-0000-000000000001', 'alice', 1, 'NODE', 'gpu-node-1')",
             RUN.formatted(RUN_ID));
@@ -151,10 +152,12 @@ class SchemaTest {
     @Test
     void aRowGetsTheDefaultsTheAppsReadBack() throws SQLException {
         assertThat(count("metric_source WHERE sync_status = 'NEVER' AND created_at IS NOT NULL")).isEqualTo(1);
-        assertThat(count("gpu_device WHERE health = 'UNKNOWN' AND state = 'PRESENT' AND missed_cycles = 0")).isEqualTo(1);
+        assertThat(count("gpu_device WHERE health = 'UNKNOWN' AND state = 'PRESENT' AND missed_cycles = 0"))
+                .isEqualTo(1);
         assertThat(count("health_check_request WHERE state = 'PENDING' AND pod_names = '{}' AND tests = '{}'"
                 + " AND schedule_attempts = 0 AND created_at = updated_at")).isEqualTo(1);
-        assertThat(count("usage_session WHERE state = 'OPEN' AND export_state = 'NOT_READY' AND duplicates = 0")).isEqualTo(1);
+        assertThat(count("usage_session WHERE state = 'OPEN' AND export_state = 'NOT_READY' AND duplicates = 0"))
+                .isEqualTo(1);
     }
 
     private static void assertRejectedBy(String constraint, String insert) {

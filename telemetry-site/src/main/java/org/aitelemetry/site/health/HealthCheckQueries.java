@@ -17,8 +17,9 @@ import org.aitelemetry.site.api.SqlFilter;
 import org.aitelemetry.site.security.Caller;
 
 /**
- * Reads health-check requests (the site records them through {@link HealthCheckRequestRepository}). A caller sees the requests on its projects and its own (admins all): a
- * NODE request has no project, so only its author and admins see it.
+ * Reads health-check requests (the site records them through {@link HealthCheckRequestRepository}). A caller sees
+ * the requests on its projects and its own (admins all): a NODE request has no project, so only its author and admins
+ * see it.
  */
 @ApplicationScoped
 public class HealthCheckQueries {

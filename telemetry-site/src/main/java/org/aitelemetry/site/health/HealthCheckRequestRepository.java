@@ -16,7 +16,8 @@ public class HealthCheckRequestRepository implements PanacheRepositoryBase<Healt
     private static final String LOCK_REQUESTER = "SELECT 1 FROM pg_advisory_xact_lock(hashtext(:requester))";
     private static final String RECENT = """
             SELECT count(*), ceil(extract(epoch FROM min(created_at) + make_interval(secs => :window) - now()))::bigint
-            FROM health_check_request WHERE requested_by = :requester AND created_at > now() - make_interval(secs => :window)""";
+            FROM health_check_request
+            WHERE requested_by = :requester AND created_at > now() - make_interval(secs => :window)""";
 
     /** A requester's requests inside the window, and the seconds until the oldest of them leaves it (null if none). */
     public record Recent(long count, Long freesInSeconds) {
@@ -31,6 +32,7 @@ public class HealthCheckRequestRepository implements PanacheRepositoryBase<Healt
     public Uni<Recent> recentBy(String requester, double windowSeconds) {
         return getSession().flatMap(session -> session.createNativeQuery(RECENT, Object[].class)
                 .setParameter("requester", requester).setParameter("window", windowSeconds).getSingleResult())
-                .map(row -> new Recent(((Number) row[0]).longValue(), row[1] == null ? null : ((Number) row[1]).longValue()));
+                .map(row -> new Recent(((Number) row[0]).longValue(),
+                        row[1] == null ? null : ((Number) row[1]).longValue()));
     }
 }
