@@ -1,6 +1,6 @@
 package org.aitelemetry.model.fleet;
 
-import io.smallrye.mutiny.Uni;
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
@@ -8,14 +8,19 @@ import jakarta.persistence.Enumerated;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
+import jakarta.persistence.PrePersist;
+import jakarta.persistence.PreUpdate;
 import jakarta.persistence.Table;
 import java.time.Instant;
-import org.aitelemetry.model.support.TimestampedEntity;
 
-/** One Prometheus-compatible endpoint (Prometheus, Thanos Querier or Observatorium) the worker syncs from. */
+/**
+ * One Prometheus-compatible endpoint (Prometheus, Thanos Querier or Observatorium) the worker syncs from, written at
+ * start through the worker's repository. Extends {@link PanacheEntityBase} only for Panache's accessors of public
+ * fields.
+ */
 @Entity
 @Table(name = "metric_source")
-public class MetricSource extends TimestampedEntity {
+public class MetricSource extends PanacheEntityBase {
 
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
@@ -48,7 +53,18 @@ public class MetricSource extends TimestampedEntity {
     @Column(length = 2000)
     public String syncMessage;
 
-    public static Uni<MetricSource> findByName(String name) {
-        return find("name", name).firstResult();
+    @Column(nullable = false)
+    public Instant createdAt;
+
+    @Column(nullable = false)
+    public Instant updatedAt;
+
+    @PrePersist
+    @PreUpdate
+    void touch() {
+        updatedAt = Instant.now();
+        if (createdAt == null) {
+            createdAt = updatedAt;
+        }
     }
 }

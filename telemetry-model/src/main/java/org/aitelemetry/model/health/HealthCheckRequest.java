@@ -1,28 +1,27 @@
 package org.aitelemetry.model.health;
 
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
-import jakarta.persistence.FetchType;
 import jakarta.persistence.Id;
-import jakarta.persistence.JoinColumn;
-import jakarta.persistence.ManyToOne;
-import jakarta.persistence.OneToMany;
 import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import org.aitelemetry.model.fleet.AiCluster;
-import org.aitelemetry.model.support.TimestampedEntity;
+import org.hibernate.annotations.Generated;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
 
-/** An on-demand health check asked for through the site; the worker turns it into gpu-probe Jobs and records their runs. */
+/**
+ * An on-demand health check asked for through the site, which writes it through a repository; the worker turns it into
+ * gpu-probe Jobs with SQL of its own. Extends {@link PanacheEntityBase} only for Panache's accessors of public fields.
+ */
 @Entity
 @Table(name = "health_check_request")
-public class HealthCheckRequest extends TimestampedEntity {
+public class HealthCheckRequest extends PanacheEntityBase {
 
     /** Assigned by the site when the request is accepted, so the caller can follow it at once. */
     @Id
@@ -32,9 +31,8 @@ public class HealthCheckRequest extends TimestampedEntity {
     @Column(nullable = false)
     public String requestedBy;
 
-    @ManyToOne(fetch = FetchType.LAZY, optional = false)
-    @JoinColumn(name = "cluster_id")
-    public AiCluster cluster;
+    @Column(nullable = false)
+    public Long clusterId;
 
     @Enumerated(EnumType.STRING)
     @Column(nullable = false, length = 16)
@@ -68,6 +66,15 @@ public class HealthCheckRequest extends TimestampedEntity {
     @Column(length = 253)
     public String jobName;
 
-    @OneToMany(mappedBy = "request")
-    public List<ProbeRun> runs = new ArrayList<>();
+    /**
+     * The database's clock stamps both times ({@code DEFAULT now()}), as it does the worker's updates, so the site's
+     * rate window, counted against {@code now()}, never mixes two clocks; Hibernate reads them back after the insert.
+     */
+    @Generated
+    @Column(insertable = false, updatable = false)
+    public Instant createdAt;
+
+    @Generated
+    @Column(insertable = false, updatable = false)
+    public Instant updatedAt;
 }

@@ -3,11 +3,9 @@ package org.aitelemetry.site.health;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 import org.aitelemetry.model.health.HealthCheckTarget;
@@ -19,8 +17,9 @@ import org.aitelemetry.site.api.SqlFilter;
 import org.aitelemetry.site.security.Caller;
 
 /**
- * Reads and records health-check requests. A caller sees the requests on its projects and its own (admins all): a
- * NODE request has no project, so only its author and admins see it.
+ * Reads health-check requests (the site records them through {@link HealthCheckRequestRepository}). A caller sees
+ * the requests on its projects and its own (admins all): a NODE request has no project, so only its author and admins
+ * see it.
  */
 @ApplicationScoped
 public class HealthCheckQueries {
@@ -31,12 +30,6 @@ public class HealthCheckQueries {
     private static final PagedQuery LIST = new PagedQuery(COLUMNS,
             "health_check_request h JOIN ai_cluster c ON c.id = h.cluster_id");
     private static final String NEWEST_FIRST = "h.created_at DESC, h.id DESC";
-    private static final String INSERT = """
-            WITH h AS (
-              INSERT INTO health_check_request (id, requested_by, cluster_id, target_kind, node_name, namespace,
-                                                pod_selector, pod_names, tests)
-              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *)
-            SELECT %s FROM h JOIN ai_cluster c ON c.id = h.cluster_id""".formatted(COLUMNS);
     /**
      * Cluster names are unique per metric source; with two sources naming one cluster alike, the first one wins. A
      * worker acts on the cluster while its actuator row's heartbeat is younger than {@link #ACTUATOR_SILENCE}.
@@ -84,17 +77,6 @@ public class HealthCheckQueries {
     /** The names of the clusters present now: those a new request may name. */
     public Uni<List<String>> clusterNames() {
         return pool.query(CLUSTER_NAMES).execute().map(rows -> Rows.all(rows, row -> row.getString(0)));
-    }
-
-    /** Records a PENDING request (the columns' defaults) on {@code client}, within the caller's transaction. */
-    public Uni<HealthCheckView> insert(SqlClient client, UUID id, String requestedBy, long clusterId,
-            HealthCheckCreate request) {
-        HealthCheckTargetSpec target = request.target();
-        List<String> pods = target.pods() == null ? List.of() : target.pods();
-        Tuple values = Tuple.from(Arrays.asList(id, requestedBy, clusterId, target.kind().name(), target.node(),
-                target.namespace(), target.podSelector(), pods.toArray(String[]::new),
-                request.tests().toArray(String[]::new)));
-        return client.preparedQuery(INSERT).execute(values).map(rows -> Rows.first(rows, HealthCheckQueries::view));
     }
 
     /** Admins see everything; others their projects' requests and their own. */

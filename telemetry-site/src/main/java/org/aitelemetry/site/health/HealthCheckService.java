@@ -2,7 +2,9 @@ package org.aitelemetry.site.health;
 
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 import java.util.UUID;
+import org.aitelemetry.model.health.HealthCheckRequest;
 import org.aitelemetry.site.api.ApiProblem;
 import org.aitelemetry.site.security.Caller;
 import org.aitelemetry.site.security.ProjectKey;
@@ -17,10 +19,13 @@ import org.aitelemetry.site.security.ProjectKey;
 public class HealthCheckService {
 
     private final HealthCheckQueries requests;
+    private final HealthCheckRequestRepository repository;
     private final HealthCheckRateLimit rateLimit;
 
-    public HealthCheckService(HealthCheckQueries requests, HealthCheckRateLimit rateLimit) {
+    public HealthCheckService(HealthCheckQueries requests, HealthCheckRequestRepository repository,
+            HealthCheckRateLimit rateLimit) {
         this.requests = requests;
+        this.repository = repository;
         this.rateLimit = rateLimit;
     }
 
@@ -38,9 +43,26 @@ public class HealthCheckService {
             if (!cluster.actuated()) {
                 throw noActuator(request.cluster());
             }
-            return rateLimit.withinLimit(caller.name(), connection -> requests.insert(connection, UUID.randomUUID(),
-                    caller.name(), cluster.clusterId(), request));
+            HealthCheckRequest pending = pending(caller.name(), cluster.clusterId(), request);
+            return rateLimit.withinLimit(caller.name(), () -> repository.persistAndFlush(pending))
+                    .map(stored -> HealthCheckView.of(stored, request.cluster()));
         });
+    }
+
+    /** A new PENDING request; flushed at once, so the database's timestamps are read back before the answer. */
+    private static HealthCheckRequest pending(String requestedBy, long clusterId, HealthCheckCreate request) {
+        HealthCheckTargetSpec target = request.target();
+        HealthCheckRequest pending = new HealthCheckRequest();
+        pending.id = UUID.randomUUID();
+        pending.requestedBy = requestedBy;
+        pending.clusterId = clusterId;
+        pending.targetKind = target.kind();
+        pending.nodeName = target.node();
+        pending.namespace = target.namespace();
+        pending.podSelector = target.podSelector();
+        pending.podNames = target.pods() == null ? List.of() : target.pods();
+        pending.tests = request.tests();
+        return pending;
     }
 
     private static void authorize(Caller caller, HealthCheckCreate request) {

@@ -5,8 +5,8 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
+import io.quarkus.vertx.VertxContextSupport;
 import io.restassured.RestAssured;
-import io.smallrye.mutiny.Uni;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -15,12 +15,15 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.stream.IntStream;
 import org.aitelemetry.devkit.keycloak.KeycloakClients;
+import org.aitelemetry.model.health.HealthCheckRequest;
+import org.aitelemetry.model.health.HealthCheckTarget;
 import org.aitelemetry.site.api.RateLimited;
 import org.aitelemetry.site.support.Api;
 import org.aitelemetry.site.support.SiteApiTest;
@@ -41,12 +44,13 @@ class HealthCheckRateLimitTest extends SiteApiTest {
     private static final String JSON_BODY = """
             {"cluster": "cluster-01", "target": {"kind": "JOB", "namespace": "nlp-001", "podSelector": "job=nlp"}}""";
 
-    private static final String INSERT = """
-            INSERT INTO health_check_request (id, requested_by, cluster_id, target_kind, node_name)
-            VALUES ($1, $2, 10, 'NODE', 'worker-gpu-0001')""";
+    private static final String WAIT = "SELECT 1 FROM pg_sleep(0.1)";
 
     @Inject
     HealthCheckRateLimit rateLimit;
+
+    @Inject
+    HealthCheckRequestRepository requests;
 
     private String client;
 
@@ -74,16 +78,42 @@ class HealthCheckRateLimitTest extends SiteApiTest {
     void theLockLetsNoConcurrentCreatePastTheCount() {
         String caller = "rate-limit-race";
         // Each create waits between its count and its insert: without the lock, all would count the same few rows.
-        List<Uni<Boolean>> creates = IntStream.range(0, CONCURRENT).mapToObj(i -> rateLimit.withinLimit(caller,
-                connection -> Uni.createFrom().voidItem().onItem().delayIt().by(Duration.ofMillis(100))
-                        .flatMap(slow -> connection.preparedQuery(INSERT).execute(Tuple.of(UUID.randomUUID(), caller)))
-                        .replaceWith(true))
-                .onFailure(RateLimited.class).recoverWithItem(false)).toList();
+        // Each runs on a Vert.x context of its own (a Hibernate Reactive session is bound to one), so it waits in the
+        // database rather than on a timer thread.
+        ExecutorService threads = Executors.newFixedThreadPool(CONCURRENT);
+        try {
+            List<CompletableFuture<Boolean>> creates = IntStream.range(0, CONCURRENT)
+                    .mapToObj(i -> CompletableFuture.supplyAsync(() -> createSlowly(caller), threads)).toList();
+            List<Boolean> recorded = creates.stream().map(CompletableFuture::join).toList();
 
-        List<Boolean> recorded = Uni.join().all(creates).andFailFast().await().atMost(Duration.ofSeconds(30));
+            assertThat(recorded).filteredOn(created -> created).hasSize(SiteTestProfile.HEALTH_CHECK_LIMIT);
+            assertThat(recordedBy(caller)).isEqualTo(SiteTestProfile.HEALTH_CHECK_LIMIT);
+        } finally {
+            threads.shutdownNow();
+        }
+    }
 
-        assertThat(recorded).filteredOn(created -> created).hasSize(SiteTestProfile.HEALTH_CHECK_LIMIT);
-        assertThat(recordedBy(caller)).isEqualTo(SiteTestProfile.HEALTH_CHECK_LIMIT);
+    private boolean createSlowly(String caller) {
+        try {
+            return VertxContextSupport.subscribeAndAwait(() -> rateLimit.withinLimit(caller,
+                    () -> requests.getSession()
+                            .flatMap(session -> session.createNativeQuery(WAIT).getSingleResult())
+                            .flatMap(slow -> requests.persistAndFlush(nodeCheck(caller)))
+                            .replaceWith(true))
+                    .onFailure(RateLimited.class).recoverWithItem(false));
+        } catch (Throwable failure) {
+            throw new IllegalStateException(failure);
+        }
+    }
+
+    private static HealthCheckRequest nodeCheck(String caller) {
+        HealthCheckRequest request = new HealthCheckRequest();
+        request.id = UUID.randomUUID();
+        request.requestedBy = caller;
+        request.clusterId = 10L;
+        request.targetKind = HealthCheckTarget.NODE;
+        request.nodeName = "worker-gpu-0001";
+        return request;
     }
 
     /**

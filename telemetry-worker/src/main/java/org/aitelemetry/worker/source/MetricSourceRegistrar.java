@@ -23,9 +23,11 @@ public class MetricSourceRegistrar {
     private static final Logger LOG = Logger.getLogger(MetricSourceRegistrar.class);
 
     private final List<SourceDefinition> definitions;
+    private final MetricSourceRepository repository;
 
-    MetricSourceRegistrar(SourceClients sources) {
+    MetricSourceRegistrar(SourceClients sources, MetricSourceRepository repository) {
         this.definitions = sources.definitions();
+        this.repository = repository;
     }
 
     void registerAtStart(@Observes StartupEvent event) throws Throwable {
@@ -41,7 +43,7 @@ public class MetricSourceRegistrar {
     }
 
     private Uni<MetricSource> upsert(SourceDefinition definition) {
-        return MetricSource.findByName(definition.name())
+        return repository.findByName(definition.name())
                 .onItem().ifNull().continueWith(MetricSource::new)
                 .invoke(source -> {
                     source.name = definition.name();
@@ -50,6 +52,6 @@ public class MetricSourceRegistrar {
                     source.tenant = definition.tenant().orElse(null);
                     source.clusterLabel = definition.clusterLabel().orElse(null);
                 })
-                .call(source -> source.persist());
+                .call(repository::persist);
     }
 }

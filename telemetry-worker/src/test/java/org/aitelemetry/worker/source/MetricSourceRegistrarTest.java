@@ -38,15 +38,18 @@ class MetricSourceRegistrarTest {
     @Inject
     MetricSourceRegistrar registrar;
 
+    @Inject
+    MetricSourceRepository sources;
+
     @Test
     void configuredSourcesAreStoredAtStart() throws Throwable {
-        MetricSource hub = inSession(() -> MetricSource.findByName("hub-east"));
+        MetricSource hub = inSession(() -> sources.findByName("hub-east"));
         assertThat(hub.url).isEqualTo("https://observatorium.east.example.org");
         assertThat(hub.authMode).isEqualTo(AuthMode.MTLS);
         assertThat(hub.tenant).isEqualTo("rhoai");
         assertThat(hub.syncStatus).isEqualTo(SyncStatus.NEVER);
 
-        MetricSource local = inSession(() -> MetricSource.findByName("local"));
+        MetricSource local = inSession(() -> sources.findByName("local"));
         assertThat(local.authMode).isEqualTo(AuthMode.NONE);
         assertThat(local.clusterLabel).isEqualTo("dev-cluster");
     }
@@ -55,8 +58,8 @@ class MetricSourceRegistrarTest {
     void registeringAgainUpdatesInPlace() throws Throwable {
         VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(registrar::registerAll));
         VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(registrar::registerAll));
-        Long sources = inSession(() -> MetricSource.count());
-        assertThat(sources).isEqualTo(2);
+        Long count = inSession(sources::count);
+        assertThat(count).isEqualTo(2);
     }
 
     private static <T> T inSession(Supplier<Uni<T>> work) throws Throwable {
