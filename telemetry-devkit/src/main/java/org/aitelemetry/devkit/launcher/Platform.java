@@ -105,6 +105,7 @@ public final class Platform implements AutoCloseable {
         config.put("telemetry.tracing.trace-url-template", otlpReceiver.traceUrlTemplate());
         // Live sessions show up as traces at once, not only when they end.
         config.put("telemetry.sessions.start-spans", "true");
+        config.putAll(selfTracingConfig());
         return config;
     }
 
@@ -113,7 +114,14 @@ public final class Platform implements AutoCloseable {
         config.putAll(keycloak.siteConfig());
         config.put("telemetry.site.public-url", siteUrl());
         config.put("telemetry.sources.local.url", prometheus.url());
+        config.putAll(selfTracingConfig());
         return config;
+    }
+
+    /** The apps' own traces (sync cycles, drains, requests) go to the same receiver as the usage spans. */
+    private Map<String, String> selfTracingConfig() {
+        return Map.of("quarkus.otel.sdk.disabled", "false",
+                "quarkus.otel.exporter.otlp.traces.endpoint", otlpReceiver.url());
     }
 
     /** Writes a file only its owner may read, e.g. a client secret for a component that reads it from a file. */

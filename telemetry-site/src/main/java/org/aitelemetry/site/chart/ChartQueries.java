@@ -1,5 +1,6 @@
 package org.aitelemetry.site.chart;
 
+import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
@@ -31,6 +32,7 @@ public class ChartQueries {
         this.clock = Clock.systemUTC();
     }
 
+    @WithSpan("ChartQueries.draw")
     public Uni<ChartData> draw(ChartName chart, ChartTarget target, ChartRange range) {
         // Ends now: a window ending at the last step boundary would miss the latest readings (all of them, on a
         // source that started less than a step ago).

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.aitelemetry.devkit.fleet.FleetTestResource;
 import org.aitelemetry.devkit.keycloak.KeycloakTestResource;
+import org.aitelemetry.devkit.otlp.OtlpTestResource;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
 
 /**
@@ -23,11 +24,16 @@ public class SiteTestProfile implements QuarkusTestProfile {
                 new TestResourceEntry(KeycloakTestResource.class, Map.of(KeycloakTestResource.APP, "site")),
                 // The charts' metric source: a real Prometheus scraping the simulated fleet (seed 7, frozen readings),
                 // whose clusters and projects (cluster-01/nlp-001 …) the fixture's rows name (source 'fleet').
-                new TestResourceEntry(FleetTestResource.class, Map.of(FleetTestResource.CLUSTER_COUNT, "2")));
+                new TestResourceEntry(FleetTestResource.class, Map.of(FleetTestResource.CLUSTER_COUNT, "2")),
+                // The collector of the site's own traces (SelfTracingTest).
+                new TestResourceEntry(OtlpTestResource.class));
     }
 
     @Override
     public Map<String, String> getConfigOverrides() {
-        return Map.of("telemetry.site.health-checks.rate-limit", String.valueOf(HEALTH_CHECK_LIMIT));
+        return Map.of("telemetry.site.health-checks.rate-limit", String.valueOf(HEALTH_CHECK_LIMIT),
+                "quarkus.otel.sdk.disabled", "false",
+                // Spans leave within the test's patience rather than after the default 5 s.
+                "quarkus.otel.bsp.schedule.delay", "200ms");
     }
 }
