@@ -1,5 +1,7 @@
 package org.aitelemetry.worker.probe;
 
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -12,6 +14,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import org.aitelemetry.model.fleet.HealthVerdict;
+import org.aitelemetry.worker.config.SelfTracing;
 import org.aitelemetry.worker.health.Advice;
 import org.aitelemetry.worker.health.FleetBaselines;
 import org.aitelemetry.worker.health.FleetComparison;
@@ -63,7 +66,9 @@ public class ProbeRunIngest {
      * @param runs runs of distinct nodes with no GPU in two of them
      * @return each run's outcome, in the order of runs
      */
+    @WithSpan("ProbeRunIngest.ingest")
     public Uni<List<Outcome>> ingest(List<PostedRun> runs) {
+        Span.current().setAttribute(SelfTracing.PROBE_RUNS, runs.size());
         List<ProbeReport> reports = runs.stream().map(PostedRun::report).toList();
         List<String> products = reports.stream().flatMap(report -> report.gpus().stream())
                 .map(gpu -> gpu.tests().productName()).filter(Objects::nonNull).distinct().toList();

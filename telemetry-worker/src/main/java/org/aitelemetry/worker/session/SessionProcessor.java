@@ -1,5 +1,6 @@
 package org.aitelemetry.worker.session;
 
+import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.quarkus.vertx.ConsumeEvent;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -63,6 +64,7 @@ public class SessionProcessor {
     }
 
     /** Applies every pending notification; completes when none is left. */
+    @WithSpan("SessionProcessor.drain")
     public Uni<DrainReport> drain() {
         int batch = config.drainBatch();
         return Multi.createBy().repeating().uni(() -> drainOnce(batch)).whilst(DrainReport::more)

@@ -1,7 +1,8 @@
 package org.aitelemetry.worker.span;
 
-import io.quarkus.scheduler.Scheduled;
+import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.quarkus.scheduler.Scheduled.ConcurrentExecution;
+import io.quarkus.scheduler.Scheduled;
 import io.quarkus.vertx.ConsumeEvent;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.eventbus.Message;
@@ -52,7 +53,9 @@ public class SpanExportJob {
         return rounds.run();
     }
 
-    private Uni<ExportReport> round() {
+    /** Not private: the span needs the call to go through the bean's interceptor. */
+    @WithSpan("SpanExportJob.round")
+    Uni<ExportReport> round() {
         return drain(ExportReport.NONE).call(export::refreshDepth).invoke(SpanExportJob::log);
     }
 

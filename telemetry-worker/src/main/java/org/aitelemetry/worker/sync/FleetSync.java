@@ -2,6 +2,8 @@ package org.aitelemetry.worker.sync;
 
 import static org.aitelemetry.worker.sql.SqlValues.utc;
 
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -12,12 +14,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.aitelemetry.model.fleet.SyncStatus;
+import org.aitelemetry.prometheus.source.SourceClients;
+import org.aitelemetry.prometheus.source.SourceDefinition;
+import org.aitelemetry.worker.config.SelfTracing;
 import org.aitelemetry.worker.config.WorkerConfig;
 import org.aitelemetry.worker.dcgm.DcgmLabels;
 import org.aitelemetry.worker.promql.QueryCatalogue;
 import org.aitelemetry.worker.source.LockedSourceCycle;
-import org.aitelemetry.prometheus.source.SourceClients;
-import org.aitelemetry.prometheus.source.SourceDefinition;
 import org.jboss.logging.Logger;
 
 /**
@@ -50,13 +53,16 @@ public class FleetSync {
     }
 
     /** Syncs every configured source, one after the other. */
+    @WithSpan("FleetSync.syncAll")
     public Uni<List<SyncReport>> syncAll() {
         return Multi.createFrom().iterable(clients.definitions())
                 .onItem().transformToUniAndConcatenate(this::sync)
                 .collect().asList();
     }
 
+    @WithSpan("FleetSync.sync")
     public Uni<SyncReport> sync(SourceDefinition source) {
+        Span.current().setAttribute(SelfTracing.SOURCE, source.name());
         Instant started = Instant.now();
         return cycle.sourceId(source.name()).chain(id -> cycle.run(id,
                         connection -> readAndWrite(connection, source, id, started),

@@ -1,5 +1,7 @@
 package org.aitelemetry.worker.usage;
 
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -8,12 +10,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import org.aitelemetry.prometheus.source.SourceClients;
+import org.aitelemetry.prometheus.source.SourceDefinition;
+import org.aitelemetry.worker.config.SelfTracing;
 import org.aitelemetry.worker.config.WorkerConfig;
 import org.aitelemetry.worker.dcgm.DcgmLabels;
 import org.aitelemetry.worker.promql.QueryCatalogue;
 import org.aitelemetry.worker.source.LockedSourceCycle;
-import org.aitelemetry.prometheus.source.SourceClients;
-import org.aitelemetry.prometheus.source.SourceDefinition;
 import org.aitelemetry.worker.usage.UsageReport.HourOutcome;
 import org.jboss.logging.Logger;
 
@@ -56,6 +59,7 @@ public class UsageRollups {
     }
 
     /** Rolls up every configured source, one after the other. */
+    @WithSpan("UsageRollups.rollUpAll")
     public Uni<List<UsageReport>> rollUpAll(Instant now) {
         return Multi.createFrom().iterable(clients.definitions())
                 .onItem().transformToUniAndConcatenate(source -> rollUp(source, now))
@@ -63,7 +67,9 @@ public class UsageRollups {
     }
 
     /** Rolls up the source's pending hours among those completed by {@code now}. */
+    @WithSpan("UsageRollups.rollUp")
     public Uni<UsageReport> rollUp(SourceDefinition source, Instant now) {
+        Span.current().setAttribute(SelfTracing.SOURCE, source.name());
         Instant started = Instant.now();
         return cycle.sourceId(source.name())
                 .chain(id -> cycle.run(id, connection -> rollUp(new RollupStore(connection, id), source, now, started),

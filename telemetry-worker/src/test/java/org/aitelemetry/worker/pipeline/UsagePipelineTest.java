@@ -31,6 +31,7 @@ import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.devkit.prometheus.PrometheusComponent;
 import org.aitelemetry.worker.session.SessionTick;
 import org.aitelemetry.worker.sync.FleetSync;
+import org.aitelemetry.worker.usage.UsageRollups;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,7 +41,9 @@ import org.junit.jupiter.api.Test;
  * end) and the restarted Prometheus fires them again with a new startsAt, which the grace-period rule folds into the
  * same sessions (scenario 10). They go idle, the alerts resolve, and after the grace period each session becomes one
  * span at the OTLP receiver with the session's ids, Alertmanager's startsAt/endsAt and the attributes of
- * contracts.md §3.
+ * contracts.md §3. Meanwhile the worker traced itself to the same receiver: the sync cycles, the webhook posts, the
+ * drains they caused and the export rounds are spans of service {@code telemetry-worker} (docs/operations.md,
+ * "Self-tracing").
  */
 @QuarkusTest
 @TestProfile(PipelineProfile.class)
@@ -64,6 +67,9 @@ class UsagePipelineTest {
 
     @Inject
     SessionTick tick;
+
+    @Inject
+    UsageRollups rollups;
 
     @InjectOtlp
     OtlpReceiver otlp;
@@ -131,6 +137,33 @@ class UsagePipelineTest {
         }
         await().atMost(Duration.ofSeconds(30)).until(() -> sessions("FINAL").stream()
                 .allMatch(row -> "EXPORTED".equals(row.getString("export_state"))));
+        rollups.rollUpAll(Instant.now()).await().atMost(Duration.ofSeconds(30));
+        assertTracedItself();
+    }
+
+    /** Each unit of work an operator looks for in Tempo arrived as a span of the worker, under its parent. */
+    private void assertTracedItself() {
+        await().atMost(Duration.ofSeconds(30)).until(() -> ownSpans().stream()
+                .anyMatch(span -> span.name().equals("UsageRollups.rollUp")));
+        List<ReceivedSpan> own = ownSpans();
+        assertThat(own).extracting(ReceivedSpan::name)
+                .contains("FleetSync.syncAll", "FleetSync.sync", "SessionProcessor.drain", "SpanExportJob.round",
+                        "UsageRollups.rollUpAll", "UsageRollups.rollUp");
+        ReceivedSpan cycle = own.stream().filter(span -> span.name().equals("FleetSync.sync")).findFirst().orElseThrow();
+        assertThat(cycle.attributes()).containsEntry("telemetry.source", "fleet");
+        assertThat(own).anySatisfy(parent -> {
+            assertThat(parent.name()).isEqualTo("FleetSync.syncAll");
+            assertThat(parent.spanIdHex()).isEqualTo(cycle.parentSpanIdHex());
+        });
+        assertThat(own).as("Alertmanager's posts").anySatisfy(post -> {
+            assertThat(post.kind()).isEqualTo("SERVER");
+            assertThat(post.name()).isEqualTo("POST /api/ingest/v1/alertmanager");
+        });
+    }
+
+    private List<ReceivedSpan> ownSpans() {
+        return otlp.spans().stream()
+                .filter(span -> "telemetry-worker".equals(span.resourceAttributes().get("service.name"))).toList();
     }
 
     private static void assertOpened(Row session, Instant busyAt, FleetPod pod, String alertName) {
