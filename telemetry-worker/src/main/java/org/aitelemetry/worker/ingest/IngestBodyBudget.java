@@ -6,10 +6,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.core.Response;
 import java.util.concurrent.Semaphore;
-import org.aitelemetry.worker.alert.IngestConfig;
-import org.aitelemetry.worker.alert.Problem;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
@@ -29,7 +26,7 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 public class IngestBodyBudget {
 
     static final String PREFIX = "/api/ingest/";
-    private static final String RETRY_AFTER_SECONDS = "2";
+    private static final int RETRY_AFTER_SECONDS = 2;
     private static final long POLL_MILLIS = 25;
     private static final Logger LOG = Logger.getLogger(IngestBodyBudget.class);
 
@@ -48,9 +45,9 @@ public class IngestBodyBudget {
         this.vertx = vertx;
     }
 
-    /** Null lets the request go on (its body is read next); a response refuses it. */
+    /** Null lets the request go on (its body is read next); a failure refuses it (the mappers answer 503). */
     @ServerRequestFilter
-    public Uni<Response> admit(RoutingContext routing) {
+    public Uni<Void> admit(RoutingContext routing) {
         if (!routing.normalizedPath().startsWith(PREFIX)) {
             return Uni.createFrom().nullItem();
         }
@@ -59,7 +56,8 @@ public class IngestBodyBudget {
             if (!admitted) {
                 LOG.warnf("No room for a %d KiB ingest body within %d ms (budget %d KiB): answered 503", cost,
                         waitMillis, budgetKib);
-                return busy();
+                throw new IngestUnavailableException("Ingest busy", "too many large bodies are being processed at"
+                        + " once; retry (nothing of this request was read)", RETRY_AFTER_SECONDS, null);
             }
             // Called once the answer is sent, or the connection is gone: the budget is never leaked.
             routing.addEndHandler(ended -> kibibytes.release(cost));
@@ -94,12 +92,6 @@ public class IngestBodyBudget {
         }
         return Uni.createFrom().<Void>emitter(emitter -> vertx.setTimer(POLL_MILLIS, id -> emitter.complete(null)))
                 .chain(() -> acquire(cost, deadlineNanos));
-    }
-
-    private static Response busy() {
-        return Response.fromResponse(Problem.response(Response.Status.SERVICE_UNAVAILABLE, "Ingest busy",
-                "too many large bodies are being processed at once; retry (nothing of this request was read)"))
-                .header("Retry-After", RETRY_AFTER_SECONDS).build();
     }
 
     private static int kib(long bytes) {

@@ -1,13 +1,15 @@
 package org.aitelemetry.worker.probe;
 
+import org.aitelemetry.worker.ingest.MalformedBodyException;
+
 /** A probe report that cannot be scored; the probe must not retry it (400), and the reason says why. */
-public class MalformedProbeReportException extends RuntimeException {
+public class MalformedProbeReportException extends MalformedBodyException {
 
     public MalformedProbeReportException(String reason) {
-        super(reason);
+        this(reason, null);
     }
 
     public MalformedProbeReportException(String reason, Throwable cause) {
-        super(reason, cause);
+        super("Malformed probe report", reason, cause);
     }
 }

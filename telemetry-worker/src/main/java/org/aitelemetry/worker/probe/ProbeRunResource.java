@@ -12,12 +12,15 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
+import java.security.Principal;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.TimeoutException;
-import org.aitelemetry.worker.alert.IngestConfig;
-import org.aitelemetry.worker.alert.Problem;
 import org.aitelemetry.worker.health.VerdictAnnouncer;
+import org.aitelemetry.worker.ingest.IngestConfig;
+import org.aitelemetry.worker.ingest.IngestRefusal;
+import org.aitelemetry.worker.ingest.IngestUnavailableException;
+import org.aitelemetry.worker.ingest.Problem;
+import org.aitelemetry.worker.ingest.UnsupportedBodyTypeException;
 import org.jboss.logging.Logger;
 
 /**
@@ -26,7 +29,7 @@ import org.jboss.logging.Logger;
  * run may come twice). A report that can never be scored gets 400 with the reason, one a node-scoped token may not
  * write ({@link ProbeNodeScope}) 403 with the reason, and nothing of either is stored; a database fault or one slower
  * than {@code telemetry.ingest.store-timeout} gets 503 so that the probe retries. Verdict changes are announced only
- * after the commit.
+ * after the commit. Refusals of the whole request (415, 400, 503) are answered by {@code ingest.IngestProblemMappers}.
  */
 @Path(ProbeRunResource.PATH)
 public class ProbeRunResource {
@@ -36,7 +39,7 @@ public class ProbeRunResource {
 
     /** Role a token needs to post probe runs (Keycloak client {@code gpu-probe}). */
     public static final String PROBE_WRITER = "probe-writer";
-    private static final String RETRY_AFTER_SECONDS = "5";
+    private static final int RETRY_AFTER_SECONDS = 5;
     private static final Logger LOG = Logger.getLogger(ProbeRunResource.class);
 
     private final ProbeReportParser parser = new ProbeReportParser();
@@ -64,25 +67,24 @@ public class ProbeRunResource {
     @RolesAllowed(PROBE_WRITER)
     public Uni<Response> receive(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
             @Context SecurityContext caller, byte[] body) {
-        if (contentType == null || !MediaType.valueOf(contentType).isCompatible(MediaType.APPLICATION_JSON_TYPE)) {
-            metrics.received("media-type");
-            return Uni.createFrom().item(Problem.response(Response.Status.UNSUPPORTED_MEDIA_TYPE,
-                    "Unsupported content type", "the probe report must be application/json, not " + contentType));
-        }
-        ProbeReport report;
-        try {
-            report = parser.parse(body);
-            window.check(report, Instant.now());
-        } catch (MalformedProbeReportException e) {
-            LOG.warnf("Refused a probe report: %s", e.getMessage());
-            metrics.received("malformed");
-            return Uni.createFrom().item(
-                    Problem.response(Response.Status.BAD_REQUEST, "Malformed probe report", e.getMessage()));
-        }
-        return scope.nodeOf(caller.getUserPrincipal(), report)
-                .chain(node -> batches.submit(new PostedRun(report, node)))
-                .ifNoItem().after(storeTimeout)
-                .failWith(() -> new TimeoutException("the database took longer than " + storeTimeout))
+        Principal principal = caller.getUserPrincipal();
+        return Uni.createFrom().item(() -> parse(contentType, body))
+                .chain(report -> store(report, principal))
+                .onFailure(IngestRefusal.class).invoke(refusal -> metrics.received(refusal.reason()));
+    }
+
+    /** @throws IngestRefusal for a body that is not JSON or a report that cannot be scored */
+    private ProbeReport parse(String contentType, byte[] body) {
+        UnsupportedBodyTypeException.requireJson(contentType, "the probe report");
+        ProbeReport report = parser.parse(body);
+        window.check(report, Instant.now());
+        return report;
+    }
+
+    /** Another node's report is the caller's scope speaking, not a fault: answered here, 403 with the reason. */
+    private Uni<Response> store(ProbeReport report, Principal caller) {
+        return IngestUnavailableException.within(storeTimeout,
+                        scope.nodeOf(caller, report).chain(node -> batches.submit(new PostedRun(report, node))))
                 .map(outcome -> {
                     metrics.received(outcome.created() ? "created" : "replayed");
                     announcer.announce(outcome.changes());
@@ -90,7 +92,7 @@ public class ProbeRunResource {
                             .entity(outcome.run()).type(MediaType.APPLICATION_JSON).build();
                 })
                 .onFailure(ForeignNodeException.class).recoverWithItem(refusal -> forbidden(report, refusal))
-                .onFailure().recoverWithItem(failure -> unavailable(report, failure));
+                .onFailure().transform(failure -> unavailable(report, failure));
     }
 
     private Response forbidden(ProbeReport report, Throwable refusal) {
@@ -99,12 +101,11 @@ public class ProbeRunResource {
         return Problem.response(Response.Status.FORBIDDEN, "Outside the token's node", refusal.getMessage());
     }
 
-    private Response unavailable(ProbeReport report, Throwable failure) {
-        metrics.received("unavailable");
+    private static IngestUnavailableException unavailable(ProbeReport report, Throwable failure) {
         LOG.warnf("Could not store probe run %s of %s, the probe will retry: %s", report.runId(), report.hostname(),
                 failure.getMessage());
-        return Response.fromResponse(Problem.response(Response.Status.SERVICE_UNAVAILABLE, "Storage unavailable",
-                "the run may not have been stored; retry (a replay is answered with the stored run)"))
-                .header("Retry-After", RETRY_AFTER_SECONDS).build();
+        return new IngestUnavailableException("Storage unavailable",
+                "the run may not have been stored; retry (a replay is answered with the stored run)",
+                RETRY_AFTER_SECONDS, failure);
     }
 }

@@ -1,6 +1,6 @@
 package org.aitelemetry.worker.alert;
 
-import static io.restassured.RestAssured.given;
+import static org.aitelemetry.worker.ingest.IngestContract.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -9,22 +9,20 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.quarkus.test.oidc.server.OidcWiremockTestResource;
-import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import org.aitelemetry.devkit.postgres.InjectPostgres;
 import org.aitelemetry.devkit.postgres.PostgresComponent;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
+import org.aitelemetry.worker.ingest.IngestSecurityProfile;
+import org.aitelemetry.worker.ingest.UnsentBody;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -106,19 +104,8 @@ class AlertmanagerWebhookResourceTest {
                 .body(invalidUtf8).post(PATH).then().statusCode(400);
         given().auth().oauth2(token(AlertmanagerWebhookResource.ALERTS_WRITER)).contentType(ContentType.TEXT)
                 .body("{}").post(PATH).then().statusCode(415).body("detail", containsString("application/json"));
-        assertThat(statusOfDeclaredBodySize(5 * 1024 * 1024)).as("body over the 4 MiB limit").startsWith("HTTP/1.1 413");
-    }
-
-    /** Declares a body of that size and reads the answer before sending it, as the server refuses it unread. */
-    private static String statusOfDeclaredBodySize(int bytes) throws IOException {
-        try (Socket socket = new Socket("127.0.0.1", RestAssured.port)) {
-            socket.setSoTimeout(10_000);
-            socket.getOutputStream().write(("POST " + PATH + " HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                    + "Authorization: Bearer " + token(AlertmanagerWebhookResource.ALERTS_WRITER) + "\r\n"
-                    + "Content-Type: application/json\r\nContent-Length: " + bytes + "\r\n\r\n")
-                    .getBytes(StandardCharsets.US_ASCII));
-            return new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII)).readLine();
-        }
+        assertThat(UnsentBody.post(PATH, token(AlertmanagerWebhookResource.ALERTS_WRITER), 5 * 1024 * 1024).statusLine())
+                .as("body over the 4 MiB limit").startsWith("HTTP/1.1 413");
     }
 
     @Test

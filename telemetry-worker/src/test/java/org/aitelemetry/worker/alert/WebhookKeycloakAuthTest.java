@@ -1,6 +1,6 @@
 package org.aitelemetry.worker.alert;
 
-import static io.restassured.RestAssured.given;
+import static org.aitelemetry.worker.ingest.IngestContract.given;
 
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;

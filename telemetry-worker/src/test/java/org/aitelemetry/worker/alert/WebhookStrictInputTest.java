@@ -1,6 +1,6 @@
 package org.aitelemetry.worker.alert;
 
-import static io.restassured.RestAssured.given;
+import static org.aitelemetry.worker.ingest.IngestContract.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.allOf;
 import static org.hamcrest.Matchers.containsString;
@@ -20,6 +20,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.Set;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.worker.WorkerMetrics;
+import org.aitelemetry.worker.ingest.IngestSecurityProfile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -2,7 +2,7 @@ package org.aitelemetry.worker.pipeline;
 
 import java.util.HashMap;
 import java.util.Map;
-import org.aitelemetry.worker.alert.IngestSecurityProfile;
+import org.aitelemetry.worker.ingest.IngestSecurityProfile;
 
 /**
  * Ingest tokens, and a pipeline that runs on its own clocks: ticks and export rounds every second, a grace period that

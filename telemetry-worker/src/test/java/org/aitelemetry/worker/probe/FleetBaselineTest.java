@@ -16,7 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.worker.WorkerMetrics;
-import org.aitelemetry.worker.alert.IngestSecurityProfile;
+import org.aitelemetry.worker.ingest.IngestSecurityProfile;
 import org.aitelemetry.worker.health.FleetBaselines;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,6 @@
 package org.aitelemetry.worker.probe;
 
-import static io.restassured.RestAssured.given;
+import static org.aitelemetry.worker.ingest.IngestContract.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.common.ResourceArg;
@@ -17,6 +17,7 @@ import org.aitelemetry.devkit.keycloak.KeycloakClients;
 import org.aitelemetry.devkit.keycloak.KeycloakComponent;
 import org.aitelemetry.devkit.keycloak.KeycloakTestResource;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
+import org.aitelemetry.worker.ingest.UnsentBody;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -52,7 +53,7 @@ class ProbeKeycloakAuthTest {
 
     @Test
     void aBodyOverTheLimitIsRefused() throws Exception {
-        assertThat(OversizedBody.status(ProbeRunResourceTest.PATH, probeToken(), 5 * 1024 * 1024))
+        assertThat(UnsentBody.post(ProbeRunResourceTest.PATH, probeToken(), 5 * 1024 * 1024).statusLine())
                 .startsWith("HTTP/1.1 413");
     }
 

@@ -1,6 +1,6 @@
 package org.aitelemetry.worker.probe;
 
-import static io.restassured.RestAssured.given;
+import static org.aitelemetry.worker.ingest.IngestContract.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.allOf;
 import static org.hamcrest.Matchers.containsString;

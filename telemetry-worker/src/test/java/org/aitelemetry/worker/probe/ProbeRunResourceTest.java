@@ -1,6 +1,6 @@
 package org.aitelemetry.worker.probe;
 
-import static io.restassured.RestAssured.given;
+import static org.aitelemetry.worker.ingest.IngestContract.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
@@ -29,8 +29,8 @@ import org.aitelemetry.devkit.postgres.InjectPostgres;
 import org.aitelemetry.devkit.postgres.PostgresComponent;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.worker.WorkerMetrics;
-import org.aitelemetry.worker.alert.AlertmanagerWebhookResource;
-import org.aitelemetry.worker.alert.IngestSecurityProfile;
+import org.aitelemetry.worker.ingest.IngestSecurityProfile;
+import org.aitelemetry.worker.ingest.UnsentBody;
 import org.aitelemetry.worker.health.RecordedVerdictChanges;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -173,10 +173,10 @@ class ProbeRunResourceTest {
     void refusesWrongContentTypeOversizedBodiesAndCallersWithoutTheRole() throws Exception {
         given().auth().oauth2(token(ProbeRunResource.PROBE_WRITER)).contentType(ContentType.TEXT).body("{}")
                 .post(PATH).then().statusCode(415).body("detail", containsString("application/json"));
-        assertThat(OversizedBody.status(PATH, token(ProbeRunResource.PROBE_WRITER), 5 * 1024 * 1024))
+        assertThat(UnsentBody.post(PATH, token(ProbeRunResource.PROBE_WRITER), 5 * 1024 * 1024).statusLine())
                 .startsWith("HTTP/1.1 413");
         given().contentType(ContentType.JSON).body("{}").post(PATH).then().statusCode(401);
-        given().auth().oauth2(token(AlertmanagerWebhookResource.ALERTS_WRITER)).contentType(ContentType.JSON)
+        given().auth().oauth2(token("alerts-writer")).contentType(ContentType.JSON)
                 .body(ProbeReports.golden()).post(PATH).then().statusCode(403);
     }
 

@@ -21,7 +21,7 @@ import java.util.UUID;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.model.fleet.HealthVerdict;
 import org.aitelemetry.worker.WorkerMetrics;
-import org.aitelemetry.worker.alert.IngestSecurityProfile;
+import org.aitelemetry.worker.ingest.IngestSecurityProfile;
 import org.aitelemetry.worker.health.RecordedVerdictChanges;
 import org.aitelemetry.worker.health.VerdictChange;
 import org.aitelemetry.worker.health.VerdictChange.Scope;

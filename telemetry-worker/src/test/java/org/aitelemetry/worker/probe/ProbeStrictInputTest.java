@@ -13,7 +13,7 @@ import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
-import org.aitelemetry.worker.alert.IngestSecurityProfile;
+import org.aitelemetry.worker.ingest.IngestSecurityProfile;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

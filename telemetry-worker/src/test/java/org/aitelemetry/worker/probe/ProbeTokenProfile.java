@@ -4,7 +4,7 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.aitelemetry.worker.alert.IngestSecurityProfile;
+import org.aitelemetry.worker.ingest.IngestSecurityProfile;
 
 /**
  * Probe Pods' Kubernetes tokens on, node scoping required (deploy/openshift's defaults), over three clusters:

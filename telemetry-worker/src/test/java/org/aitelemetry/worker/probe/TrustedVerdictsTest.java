@@ -22,7 +22,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
-import org.aitelemetry.worker.alert.IngestSecurityProfile;
+import org.aitelemetry.worker.ingest.IngestSecurityProfile;
 import org.aitelemetry.worker.health.RerunRequests;
 import org.junit.jupiter.api.Test;
 

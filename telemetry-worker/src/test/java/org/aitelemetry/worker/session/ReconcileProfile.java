@@ -2,7 +2,7 @@ package org.aitelemetry.worker.session;
 
 import java.util.HashMap;
 import java.util.Map;
-import org.aitelemetry.worker.alert.IngestSecurityProfile;
+import org.aitelemetry.worker.ingest.IngestSecurityProfile;
 
 /**
  * Ingest tokens as in the webhook tests, reconciliation that needs an alert gone for ten minutes, and the optional

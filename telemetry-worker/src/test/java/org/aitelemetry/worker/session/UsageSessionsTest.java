@@ -31,7 +31,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.worker.WorkerMetrics;
-import org.aitelemetry.worker.alert.IngestSecurityProfile;
+import org.aitelemetry.worker.ingest.IngestSecurityProfile;
 import org.aitelemetry.worker.session.events.SessionEvent;
 import org.aitelemetry.worker.session.events.SessionEventPublisher;
 import org.aitelemetry.worker.span.SpanIds;

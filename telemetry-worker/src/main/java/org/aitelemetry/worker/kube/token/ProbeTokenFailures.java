@@ -6,7 +6,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import org.aitelemetry.worker.alert.Problem;
+import org.aitelemetry.worker.ingest.Problem;
 import org.aitelemetry.worker.probe.ProbeMetrics;
 import org.aitelemetry.worker.probe.ProbeRunResource;
 import org.jboss.logging.Logger;
@@ -54,6 +54,6 @@ class ProbeTokenFailures {
 
     private static void end(RoutingContext event, int status, String title, String detail) {
         event.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
-                .end(JsonObject.mapFrom(new Problem("about:blank", title, status, detail)).encode());
+                .end(JsonObject.mapFrom(Problem.of(status, title, detail)).encode());
     }
 }

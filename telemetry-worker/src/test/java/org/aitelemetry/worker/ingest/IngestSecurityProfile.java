@@ -1,4 +1,4 @@
-package org.aitelemetry.worker.alert;
+package org.aitelemetry.worker.ingest;
 
 import io.quarkus.test.junit.QuarkusTestProfile;
 import java.util.Map;

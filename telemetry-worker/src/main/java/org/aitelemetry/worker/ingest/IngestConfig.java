@@ -1,4 +1,4 @@
-package org.aitelemetry.worker.alert;
+package org.aitelemetry.worker.ingest;
 
 import io.smallrye.config.ConfigMapping;
 import io.quarkus.runtime.configuration.MemorySize;
@@ -17,8 +17,9 @@ public interface IngestConfig {
     Duration storeTimeout();
 
     /**
-     * How long ago an alert may have started: older ones are refused ({@link AlertTimeWindow}). Alertmanager re-sends a
-     * firing alert with its first {@code startsAt} for as long as it fires, so this bounds the longest session.
+     * How long ago an alert may have started: older ones are refused ({@code alert.AlertTimeWindow}). Alertmanager
+     * re-sends a firing alert with its first {@code startsAt} for as long as it fires, so this bounds the longest
+     * session.
      */
     @WithDefault("P730D")
     Duration alertMaxAge();
@@ -27,7 +28,7 @@ public interface IngestConfig {
     @WithDefault("5m")
     Duration alertClockSkew();
 
-    /** Bytes of ingest bodies read and processed at once ({@code worker.ingest.IngestBodyBudget}). */
+    /** Bytes of ingest bodies read and processed at once ({@link IngestBodyBudget}). */
     @WithDefault("4M")
     MemorySize bodyBudget();
 
