@@ -11,11 +11,11 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import org.aitelemetry.model.fleet.SyncStatus;
-import org.aitelemetry.worker.config.WorkerConfig;
-import org.aitelemetry.worker.dcgm.DcgmLabels;
-import org.aitelemetry.worker.promql.QueryCatalogue;
+import org.aitelemetry.prometheus.dcgm.DcgmLabels;
 import org.aitelemetry.prometheus.source.SourceClients;
 import org.aitelemetry.prometheus.source.SourceDefinition;
+import org.aitelemetry.worker.config.WorkerConfig;
+import org.aitelemetry.worker.promql.QueryCatalogue;
 import org.jboss.logging.Logger;
 
 /**

@@ -9,11 +9,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import org.aitelemetry.worker.config.WorkerConfig;
-import org.aitelemetry.worker.dcgm.DcgmLabels;
-import org.aitelemetry.worker.promql.QueryCatalogue;
+import org.aitelemetry.prometheus.dcgm.DcgmLabels;
 import org.aitelemetry.prometheus.source.SourceClients;
 import org.aitelemetry.prometheus.source.SourceDefinition;
+import org.aitelemetry.worker.config.WorkerConfig;
+import org.aitelemetry.worker.promql.QueryCatalogue;
 import org.aitelemetry.worker.usage.UsageReport.HourOutcome;
 import org.jboss.logging.Logger;
 
