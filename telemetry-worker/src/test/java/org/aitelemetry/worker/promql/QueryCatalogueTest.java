@@ -19,7 +19,10 @@ import org.junit.jupiter.api.Test;
  */
 class QueryCatalogueTest {
 
-    private final QueryCatalogue queries = new QueryCatalogue(new Config());
+    private final QueryCatalogue queries = new QueryCatalogue(new Config(
+            new Sync("60s", "0s", 3, Duration.ofMinutes(10)), Set.of("nvidia-dcgm-exporter"),
+            new BothExporters(new Exporter("nvidia-dcgm-exporter", "nvidia-gpu-operator"),
+                    new Exporter("kube-state-metrics", ExporterSelector.ANY_NAMESPACE))));
 
     @Test
     void everyQueryReadsAsWritten() throws IOException {
@@ -54,80 +57,20 @@ class QueryCatalogueTest {
         }
     }
 
-    private record Config() implements WorkerConfig {
-
-        @Override
-        public SyncConfig sync() {
-            return new Sync();
-        }
-
-        @Override
-        public Set<String> exporterContainers() {
-            return Set.of("nvidia-dcgm-exporter");
-        }
-
-        @Override
-        public Exporters exporters() {
-            return new Exporters() {
-                @Override
-                public Dcgm dcgm() {
-                    return new DcgmExporter();
-                }
-
-                @Override
-                public KubeStateMetrics kubeStateMetrics() {
-                    return new KubeExporter();
-                }
-            };
-        }
+    private record Config(WorkerConfig.SyncConfig sync, Set<String> exporterContainers,
+            WorkerConfig.Exporters exporters) implements WorkerConfig {
     }
 
-    private record Sync() implements WorkerConfig.SyncConfig {
-
-        @Override
-        public String every() {
-            return "60s";
-        }
-
-        @Override
-        public String firstDelay() {
-            return "0s";
-        }
-
-        @Override
-        public int missingAfterCycles() {
-            return 3;
-        }
-
-        @Override
-        public Duration lookback() {
-            return Duration.ofMinutes(10);
-        }
+    private record BothExporters(WorkerConfig.Dcgm dcgm, WorkerConfig.KubeStateMetrics kubeStateMetrics)
+            implements WorkerConfig.Exporters {
     }
 
-    private record DcgmExporter() implements WorkerConfig.Dcgm {
-
-        @Override
-        public String job() {
-            return "nvidia-dcgm-exporter";
-        }
-
-        @Override
-        public String namespace() {
-            return "nvidia-gpu-operator";
-        }
+    private record Sync(String every, String firstDelay, int missingAfterCycles, Duration lookback)
+            implements WorkerConfig.SyncConfig {
     }
 
-    private record KubeExporter() implements WorkerConfig.KubeStateMetrics {
-
-        @Override
-        public String job() {
-            return "kube-state-metrics";
-        }
-
-        @Override
-        public String namespace() {
-            return ExporterSelector.ANY_NAMESPACE;
-        }
+    /** Both exporters' settings have the same shape; only their defaults differ. */
+    private record Exporter(String job, String namespace)
+            implements WorkerConfig.Dcgm, WorkerConfig.KubeStateMetrics {
     }
 }
