@@ -91,7 +91,8 @@ public class QueryCatalogue {
 
     /** One series per GPU (or MIG instance) with its identity labels; the value is the free framebuffer in MiB. */
     public String inventory() {
-        return "max by (" + DEVICE_IDENTITY + ") (last_over_time(" + dcgm.select(DcgmField.FB_FREE_METRIC) + window + "))";
+        return "max by (" + DEVICE_IDENTITY + ") (last_over_time(" + dcgm.select(DcgmField.FB_FREE_METRIC) + window
+                + "))";
     }
 
     /** Latest value of a DCGM field per GPU and MIG instance. */
@@ -106,7 +107,8 @@ public class QueryCatalogue {
 
     public String nodeGpuCapacity() {
         return "max by (" + labels(CLUSTER, NODE) + ") (last_over_time(" + kube.select(
-                KubeStateMetric.NODE_STATUS_CAPACITY, RESOURCE + "=" + PromqlString.literal(GPU_RESOURCE)) + window + "))";
+                KubeStateMetric.NODE_STATUS_CAPACITY, RESOURCE + "=" + PromqlString.literal(GPU_RESOURCE)) + window
+                + "))";
     }
 
     public String nodeInfo() {

@@ -58,7 +58,8 @@ final class DeviceAssembly {
             }
             DeviceRef ref = new DeviceRef(labels.cluster(series), uuid.get());
             identities.putIfAbsent(ref, new Identity(host.get(), series.label(DcgmLabel.MODEL_NAME).orElse("unknown"),
-                    series.label(DcgmLabel.GPU_INDEX).map(Integer::valueOf).orElse(null), series.label(DcgmLabel.PCI_BUS_ID).orElse(null)));
+                    series.label(DcgmLabel.GPU_INDEX).map(Integer::valueOf).orElse(null),
+                    series.label(DcgmLabel.PCI_BUS_ID).orElse(null)));
             series.label(DcgmLabel.DRIVER_VERSION)
                     .ifPresent(version -> driverVersionByNode.put(ref.cluster() + "/" + host.get(), version));
             dcgm.holderNamespace(series).ifPresent(namespace ->
