@@ -1,7 +1,12 @@
 package org.aitelemetry.site.chart;
 
+import static org.aitelemetry.prometheus.PromqlString.literal;
+import static org.aitelemetry.prometheus.kube.KubeLabel.CLUSTER;
+import static org.aitelemetry.prometheus.kube.KubeLabel.LOCAL_CLUSTER;
+
 import java.time.Duration;
 import java.util.function.UnaryOperator;
+import org.aitelemetry.prometheus.dcgm.DcgmField;
 
 /**
  * PromQL text built only from values the site resolved in PostgreSQL (cluster names, namespaces, GPU UUIDs), quoted as
@@ -10,14 +15,7 @@ import java.util.function.UnaryOperator;
  */
 final class Promql {
 
-    private static final String LOCAL_CLUSTER = "local-cluster";
-
     private Promql() {
-    }
-
-    /** A double-quoted PromQL string literal. */
-    static String quoted(String value) {
-        return '"' + value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n") + '"';
     }
 
     /**
@@ -26,9 +24,9 @@ final class Promql {
      */
     static String clusterMatcher(ChartTarget.Cluster cluster) {
         if (cluster.sourceDefault()) {
-            return "cluster=~" + quoted(regexLiteral(cluster.name()) + "|" + LOCAL_CLUSTER + "|");
+            return CLUSTER + "=~" + literal(regexLiteral(cluster.name()) + "|" + LOCAL_CLUSTER + "|");
         }
-        return "cluster=" + quoted(cluster.name());
+        return CLUSTER + "=" + literal(cluster.name());
     }
 
     /**
@@ -42,9 +40,17 @@ final class Promql {
             if (expression.length() > 1) {
                 expression.append(" or ");
             }
-            expression.append(wrap.apply(metric + '{' + matchers + ", " + label + '=' + quoted(value) + '}'));
+            expression.append(wrap.apply(metric + '{' + matchers + ", " + label + '=' + literal(value) + '}'));
         }
         return expression.append(')').toString();
+    }
+
+    /**
+     * The expression with readings above the field's ceiling dropped: DCGM's blank sentinels (e.g. 2147483632 for int32
+     * fields, contracts.md §5) lie far above it, so they are dropped instead of averaged in.
+     */
+    static String plausible(DcgmField field, String expression) {
+        return "(" + expression + " <= " + field.ceiling() + ")";
     }
 
     static String seconds(Duration duration) {

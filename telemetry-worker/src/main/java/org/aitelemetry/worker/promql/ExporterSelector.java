@@ -2,6 +2,7 @@ package org.aitelemetry.worker.promql;
 
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.aitelemetry.prometheus.PromqlString;
 import org.aitelemetry.worker.config.WorkerConfig;
 
 /**

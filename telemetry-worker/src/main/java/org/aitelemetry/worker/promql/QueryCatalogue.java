@@ -1,8 +1,42 @@
 package org.aitelemetry.worker.promql;
 
+import static org.aitelemetry.prometheus.dcgm.DcgmLabel.DEVICE;
+import static org.aitelemetry.prometheus.dcgm.DcgmLabel.DRIVER_VERSION;
+import static org.aitelemetry.prometheus.dcgm.DcgmLabel.GPU_INDEX;
+import static org.aitelemetry.prometheus.dcgm.DcgmLabel.GPU_INSTANCE_ID;
+import static org.aitelemetry.prometheus.dcgm.DcgmLabel.GPU_INSTANCE_PROFILE;
+import static org.aitelemetry.prometheus.dcgm.DcgmLabel.HOSTNAME;
+import static org.aitelemetry.prometheus.dcgm.DcgmLabel.HOSTNAME_LOWERCASE;
+import static org.aitelemetry.prometheus.dcgm.DcgmLabel.MODEL_NAME;
+import static org.aitelemetry.prometheus.dcgm.DcgmLabel.PCI_BUS_ID;
+import static org.aitelemetry.prometheus.dcgm.DcgmLabel.UUID;
+import static org.aitelemetry.prometheus.dcgm.DcgmLabel.UUID_LOWERCASE;
+import static org.aitelemetry.prometheus.kube.KubeLabel.CLUSTER;
+import static org.aitelemetry.prometheus.kube.KubeLabel.CONTAINER;
+import static org.aitelemetry.prometheus.kube.KubeLabel.CUDA_DRIVER_MAJOR;
+import static org.aitelemetry.prometheus.kube.KubeLabel.CUDA_DRIVER_MINOR;
+import static org.aitelemetry.prometheus.kube.KubeLabel.CUDA_RUNTIME_MAJOR;
+import static org.aitelemetry.prometheus.kube.KubeLabel.CUDA_RUNTIME_MINOR;
+import static org.aitelemetry.prometheus.kube.KubeLabel.EXPORTED_CONTAINER;
+import static org.aitelemetry.prometheus.kube.KubeLabel.EXPORTED_NAMESPACE;
+import static org.aitelemetry.prometheus.kube.KubeLabel.EXPORTED_POD;
+import static org.aitelemetry.prometheus.kube.KubeLabel.GPU_PRODUCT;
+import static org.aitelemetry.prometheus.kube.KubeLabel.GPU_RESOURCE;
+import static org.aitelemetry.prometheus.kube.KubeLabel.KERNEL_VERSION;
+import static org.aitelemetry.prometheus.kube.KubeLabel.MIG_RESOURCE_PREFIX;
+import static org.aitelemetry.prometheus.kube.KubeLabel.NAMESPACE;
+import static org.aitelemetry.prometheus.kube.KubeLabel.NODE;
+import static org.aitelemetry.prometheus.kube.KubeLabel.OS_IMAGE;
+import static org.aitelemetry.prometheus.kube.KubeLabel.POD;
+import static org.aitelemetry.prometheus.kube.KubeLabel.RESOURCE;
+
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
+import org.aitelemetry.prometheus.PromqlString;
+import org.aitelemetry.prometheus.dcgm.DcgmBlank;
+import org.aitelemetry.prometheus.dcgm.DcgmField;
+import org.aitelemetry.prometheus.kube.KubeStateMetric;
 import org.aitelemetry.worker.config.WorkerConfig;
 
 /**
@@ -31,17 +65,18 @@ import org.aitelemetry.worker.config.WorkerConfig;
 public class QueryCatalogue {
 
     /** Labels that identify a GPU, a MIG instance and the pod using it, in every variant. */
-    private static final String DEVICE_IDENTITY = "cluster, Hostname, hostname, UUID, uuid, gpu, pci_bus_id, device, "
-            + "modelName, DCGM_FI_DRIVER_VERSION, GPU_I_ID, GPU_I_PROFILE, namespace, pod, container, "
-            + "exported_namespace, exported_pod, exported_container";
-    private static final String READING_KEY = "cluster, UUID, uuid, GPU_I_ID";
-    private static final String PROJECT_KEY = "cluster, namespace, exported_namespace";
-
+    private static final String DEVICE_IDENTITY = labels(CLUSTER, HOSTNAME, HOSTNAME_LOWERCASE, UUID, UUID_LOWERCASE,
+            GPU_INDEX, PCI_BUS_ID, DEVICE, MODEL_NAME, DRIVER_VERSION, GPU_INSTANCE_ID, GPU_INSTANCE_PROFILE, NAMESPACE,
+            POD, CONTAINER, EXPORTED_NAMESPACE, EXPORTED_POD, EXPORTED_CONTAINER);
+    private static final String READING_KEY = labels(CLUSTER, UUID, UUID_LOWERCASE, GPU_INSTANCE_ID);
+    private static final String PROJECT_KEY = labels(CLUSTER, NAMESPACE, EXPORTED_NAMESPACE);
+    private static final String NODE_LABELS = labels(CLUSTER, NODE, GPU_PRODUCT, CUDA_DRIVER_MAJOR, CUDA_DRIVER_MINOR,
+            CUDA_RUNTIME_MAJOR, CUDA_RUNTIME_MINOR);
+    private static final String GPU_KEY = labels(UUID, UUID_LOWERCASE);
     private static final String HOLDER =
-            "namespace, pod, container, exported_namespace, exported_pod, exported_container";
-    private static final String BELOW_INT32_BLANK = " < 2147483632";
-    private static final String BELOW_FP64_BLANK = " < 140737488355328";
-    private static final String BELOW_INT64_BLANK = " < 9223372036854775000";
+            labels(NAMESPACE, POD, CONTAINER, EXPORTED_NAMESPACE, EXPORTED_POD, EXPORTED_CONTAINER);
+    private static final String WHOLE_GPU = GPU_INSTANCE_ID + "=\"\"";
+    private static final String MIG_INSTANCE = GPU_INSTANCE_ID + "!=\"\"";
 
     private final String window;
     private final ExporterSelector dcgm;
@@ -56,7 +91,8 @@ public class QueryCatalogue {
 
     /** One series per GPU (or MIG instance) with its identity labels; the value is the free framebuffer in MiB. */
     public String inventory() {
-        return "max by (" + DEVICE_IDENTITY + ") (last_over_time(" + dcgm.select("DCGM_FI_DEV_FB_FREE") + window + "))";
+        return "max by (" + DEVICE_IDENTITY + ") (last_over_time(" + dcgm.select(DcgmField.FB_FREE_METRIC) + window
+                + "))";
     }
 
     /** Latest value of a DCGM field per GPU and MIG instance. */
@@ -65,39 +101,39 @@ public class QueryCatalogue {
     }
 
     public String nodeLabels() {
-        return "max by (cluster, node, label_nvidia_com_gpu_product, label_nvidia_com_cuda_driver_major, "
-                + "label_nvidia_com_cuda_driver_minor, label_nvidia_com_cuda_runtime_major, label_nvidia_com_cuda_runtime_minor) "
-                + "(last_over_time(" + kube.select("kube_node_labels", "label_nvidia_com_gpu_product!=\"\"")
-                + window + "))";
+        return "max by (" + NODE_LABELS + ") (last_over_time("
+                + kube.select(KubeStateMetric.NODE_LABELS, GPU_PRODUCT + "!=\"\"") + window + "))";
     }
 
     public String nodeGpuCapacity() {
-        return "max by (cluster, node) (last_over_time("
-                + kube.select("kube_node_status_capacity", "resource=\"nvidia_com_gpu\"") + window + "))";
+        return "max by (" + labels(CLUSTER, NODE) + ") (last_over_time(" + kube.select(
+                KubeStateMetric.NODE_STATUS_CAPACITY, RESOURCE + "=" + PromqlString.literal(GPU_RESOURCE)) + window
+                + "))";
     }
 
     public String nodeInfo() {
-        return "max by (cluster, node, kernel_version, os_image) (last_over_time(" + kube.select("kube_node_info")
-                + window + "))";
+        return "max by (" + labels(CLUSTER, NODE, KERNEL_VERSION, OS_IMAGE) + ") (last_over_time("
+                + kube.select(KubeStateMetric.NODE_INFO) + window + "))";
     }
 
     /** GPUs and MIG slices requested per namespace and resource ({@code nvidia_com_gpu}, {@code nvidia_com_mig_1g_10gb}, …). */
     public String allocations() {
-        return "sum by (" + PROJECT_KEY + ", resource) (last_over_time("
-                + kube.select("kube_pod_container_resource_requests", "resource=~\"nvidia_com_gpu|nvidia_com_mig_.+\"")
+        return "sum by (" + labels(PROJECT_KEY, RESOURCE) + ") (last_over_time("
+                + kube.select(KubeStateMetric.POD_CONTAINER_RESOURCE_REQUESTS,
+                        RESOURCE + "=~" + PromqlString.literal(GPU_RESOURCE + "|" + MIG_RESOURCE_PREFIX + ".+"))
                 + window + "))";
     }
 
     /** Containers that restarted in the last 15 minutes, per namespace. */
     public String restartingPods() {
         return "count by (" + PROJECT_KEY + ") (increase("
-                + kube.select("kube_pod_container_status_restarts_total") + "[15m]) > 0)";
+                + kube.select(KubeStateMetric.POD_CONTAINER_STATUS_RESTARTS_TOTAL) + "[15m]) > 0)";
     }
 
     /** Pods stuck terminating for more than five minutes, per namespace. */
     public String terminatingPods() {
         return "count by (" + PROJECT_KEY + ") ((time() - "
-                + kube.select("kube_pod_deletion_timestamp") + ") > 300)";
+                + kube.select(KubeStateMetric.POD_DELETION_TIMESTAMP) + ") > 300)";
     }
 
     /** PersistentVolumeClaims more than 95 % full, per namespace. */
@@ -112,14 +148,14 @@ public class QueryCatalogue {
 
     /** Utilization (%) of whole GPUs per holder; MIG GPUs have none. */
     public String gpuUtilization() {
-        return "max by (UUID, uuid, " + HOLDER + ") ("
-                + dcgm.select(DcgmField.GPU_UTIL.metric(), "GPU_I_ID=\"\"") + BELOW_INT32_BLANK + ")";
+        return "max by (" + labels(GPU_KEY, HOLDER) + ") ("
+                + dcgm.select(DcgmField.GPU_UTIL.metric(), WHOLE_GPU) + DcgmBlank.BELOW_INT32_BLANK + ")";
     }
 
     /** Graphics-engine activity (0–1) of MIG slices per holder: the utilization figure MIG instances have. */
     public String sliceActivity() {
-        return "max by (UUID, uuid, GPU_I_ID, " + HOLDER + ") ("
-                + dcgm.select(DcgmField.GR_ENGINE_ACTIVE.metric(), "GPU_I_ID!=\"\"") + BELOW_FP64_BLANK + ")";
+        return "max by (" + labels(GPU_KEY, GPU_INSTANCE_ID, HOLDER) + ") ("
+                + dcgm.select(DcgmField.GR_ENGINE_ACTIVE.metric(), MIG_INSTANCE) + DcgmBlank.BELOW_FP64_BLANK + ")";
     }
 
     /**
@@ -127,7 +163,8 @@ public class QueryCatalogue {
      * and the copies a MIG GPU repeats on each instance collapse into one.
      */
     public String energy() {
-        return "max by (UUID, uuid) (" + dcgm.select(DcgmField.TOTAL_ENERGY.metric()) + BELOW_INT64_BLANK + ")";
+        return "max by (" + GPU_KEY + ") (" + dcgm.select(DcgmField.TOTAL_ENERGY.metric()) + DcgmBlank.BELOW_INT64_BLANK
+                + ")";
     }
 
     /**
@@ -147,10 +184,15 @@ public class QueryCatalogue {
     }
 
     private String eitherUuid(String function, DcgmField field, String uuid, String gpuInstanceId, Duration range) {
-        String instance = "GPU_I_ID=" + PromqlString.literal(gpuInstanceId);
+        String instance = GPU_INSTANCE_ID + "=" + PromqlString.literal(gpuInstanceId);
         String rest = "[" + range.toMillis() + "ms])";
-        return function + "(" + dcgm.select(field.metric(), "UUID=" + PromqlString.literal(uuid), instance) + rest
-                + " or " + function + "(" + dcgm.select(field.metric(), "uuid=" + PromqlString.literal(uuid), instance)
-                + rest;
+        return function + "(" + dcgm.select(field.metric(), UUID + "=" + PromqlString.literal(uuid), instance) + rest
+                + " or " + function + "("
+                + dcgm.select(field.metric(), UUID_LOWERCASE + "=" + PromqlString.literal(uuid), instance) + rest;
+    }
+
+    /** A PromQL label list, as {@code by (…)} takes it. */
+    private static String labels(String... names) {
+        return String.join(", ", names);
     }
 }

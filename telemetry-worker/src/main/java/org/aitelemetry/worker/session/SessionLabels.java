@@ -1,6 +1,8 @@
 package org.aitelemetry.worker.session;
 
 import java.util.Map;
+import org.aitelemetry.prometheus.dcgm.DcgmLabel;
+import org.aitelemetry.prometheus.kube.KubeLabel;
 
 /**
  * The named columns of a session, read from its alert's labels whatever spelling the exporters and federation used
@@ -20,16 +22,17 @@ record SessionLabels(String cluster, String node, String gpuUuid, Integer gpuInd
 
     static SessionLabels of(Map<String, String> labels) {
         return new SessionLabels(
-                first(labels, NAME, "cluster"),
-                first(labels, NAME, "Hostname", "hostname", "node", "kubernetes_node"),
-                first(labels, UUID, "UUID", "uuid"),
-                integer(first(labels, NAME, "gpu")),
-                first(labels, MODEL, "modelName"),
-                integer(first(labels, NAME, "GPU_I_ID")),
-                first(labels, PROFILE, "GPU_I_PROFILE"),
-                first(labels, NAMESPACE, "exported_namespace", "namespace"),
-                first(labels, NAME, "exported_pod", "pod"),
-                first(labels, NAME, "exported_container", "container"));
+                first(labels, NAME, KubeLabel.CLUSTER),
+                first(labels, NAME, DcgmLabel.HOSTNAME, DcgmLabel.HOSTNAME_LOWERCASE, KubeLabel.NODE,
+                        KubeLabel.KUBERNETES_NODE),
+                first(labels, UUID, DcgmLabel.UUID, DcgmLabel.UUID_LOWERCASE),
+                integer(first(labels, NAME, DcgmLabel.GPU_INDEX)),
+                first(labels, MODEL, DcgmLabel.MODEL_NAME),
+                integer(first(labels, NAME, DcgmLabel.GPU_INSTANCE_ID)),
+                first(labels, PROFILE, DcgmLabel.GPU_INSTANCE_PROFILE),
+                first(labels, NAMESPACE, KubeLabel.EXPORTED_NAMESPACE, KubeLabel.NAMESPACE),
+                first(labels, NAME, KubeLabel.EXPORTED_POD, KubeLabel.POD),
+                first(labels, NAME, KubeLabel.EXPORTED_CONTAINER, KubeLabel.CONTAINER));
     }
 
     static String clip(String value, int width) {

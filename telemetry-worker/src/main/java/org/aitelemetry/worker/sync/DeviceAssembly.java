@@ -9,9 +9,11 @@ import java.util.Optional;
 import java.util.Set;
 import org.aitelemetry.prometheus.QueryResult;
 import org.aitelemetry.prometheus.Series;
-import org.aitelemetry.worker.dcgm.DcgmBlank;
-import org.aitelemetry.worker.dcgm.DcgmLabels;
-import org.aitelemetry.worker.promql.DcgmField;
+import org.aitelemetry.prometheus.dcgm.DcgmBlank;
+import org.aitelemetry.prometheus.dcgm.DcgmField;
+import org.aitelemetry.prometheus.dcgm.DcgmLabel;
+import org.aitelemetry.prometheus.dcgm.DcgmLabels;
+import org.aitelemetry.prometheus.kube.LabelVariants;
 import org.aitelemetry.worker.sync.FleetSnapshot.DeviceObservation;
 import org.aitelemetry.worker.sync.FleetSnapshot.Readings;
 import org.aitelemetry.worker.sync.FleetSnapshot.SliceKey;
@@ -55,9 +57,10 @@ final class DeviceAssembly {
                 continue;
             }
             DeviceRef ref = new DeviceRef(labels.cluster(series), uuid.get());
-            identities.putIfAbsent(ref, new Identity(host.get(), series.label("modelName").orElse("unknown"),
-                    series.label("gpu").map(Integer::valueOf).orElse(null), series.label("pci_bus_id").orElse(null)));
-            series.label("DCGM_FI_DRIVER_VERSION")
+            identities.putIfAbsent(ref, new Identity(host.get(), series.label(DcgmLabel.MODEL_NAME).orElse("unknown"),
+                    series.label(DcgmLabel.GPU_INDEX).map(Integer::valueOf).orElse(null),
+                    series.label(DcgmLabel.PCI_BUS_ID).orElse(null)));
+            series.label(DcgmLabel.DRIVER_VERSION)
                     .ifPresent(version -> driverVersionByNode.put(ref.cluster() + "/" + host.get(), version));
             dcgm.holderNamespace(series).ifPresent(namespace ->
                     namespacesInUse.computeIfAbsent(ref.cluster(), c -> new LinkedHashSet<>()).add(namespace));
@@ -98,7 +101,7 @@ final class DeviceAssembly {
         Map<DcgmField, Double> values = readingsOf(ref).getOrDefault(instance, Map.of());
         SliceKey key = new SliceKey(ref.uuid(), instance);
         slicesByCluster.computeIfAbsent(ref.cluster(), c -> new LinkedHashMap<>()).put(key, new SliceObservation(key,
-                series.label("GPU_I_PROFILE").orElse("unknown"), values.get(DcgmField.GR_ENGINE_ACTIVE),
+                series.label(DcgmLabel.GPU_INSTANCE_PROFILE).orElse("unknown"), values.get(DcgmField.GR_ENGINE_ACTIVE),
                 values.get(DcgmField.FB_USED), free, dcgm.holderNamespace(series).orElse(null),
                 dcgm.holderPod(series).orElse(null), dcgm.holderContainer(series).orElse(null)));
     }

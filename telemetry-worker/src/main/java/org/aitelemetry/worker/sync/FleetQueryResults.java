@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.aitelemetry.prometheus.QueryResult;
-import org.aitelemetry.worker.promql.DcgmField;
+import org.aitelemetry.prometheus.dcgm.DcgmField;
 import org.aitelemetry.worker.promql.QueryCatalogue;
 
 /** The answers to one cycle's {@link QueryCatalogue}, as they came back from a source: one component per query. */

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.aitelemetry.prometheus.PrometheusClient;
 import org.aitelemetry.prometheus.QueryResult;
-import org.aitelemetry.worker.promql.DcgmField;
+import org.aitelemetry.prometheus.dcgm.DcgmField;
 import org.aitelemetry.worker.promql.QueryCatalogue;
 
 /**

@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Optional;
 import org.aitelemetry.prometheus.QueryResult;
 import org.aitelemetry.prometheus.Series;
+import org.aitelemetry.prometheus.kube.KubeLabel;
+import org.aitelemetry.prometheus.kube.LabelVariants;
 import org.aitelemetry.worker.sync.FleetSnapshot.DeviceObservation;
 import org.aitelemetry.worker.sync.FleetSnapshot.NodeObservation;
 
@@ -33,7 +35,7 @@ final class NodeAssembly {
         this.labels = labels;
         for (Series series : nodeLabels.series()) {
             ref(series).ifPresent(ref -> gpuLabels.put(ref, new NodeLabels(
-                    series.label("label_nvidia_com_gpu_product").orElse(null), cudaVersion(series))));
+                    series.label(KubeLabel.GPU_PRODUCT).orElse(null), cudaVersion(series))));
         }
         for (Series series : nodeCapacity.series()) {
             ref(series).ifPresent(ref -> capacity.put(ref, (int) series.last().value()));
@@ -70,13 +72,13 @@ final class NodeAssembly {
     }
 
     private Optional<NodeRef> ref(Series series) {
-        return series.label("node").map(node -> new NodeRef(labels.cluster(series), node));
+        return series.label(KubeLabel.NODE).map(node -> new NodeRef(labels.cluster(series), node));
     }
 
     /** GPU feature discovery labels the CUDA runtime version as separate major and minor labels. */
     private static String cudaVersion(Series series) {
-        Optional<String> major = series.label("label_nvidia_com_cuda_runtime_major");
-        return major.map(m -> m + series.label("label_nvidia_com_cuda_runtime_minor").map(minor -> "." + minor).orElse(""))
+        Optional<String> major = series.label(KubeLabel.CUDA_RUNTIME_MAJOR);
+        return major.map(m -> m + series.label(KubeLabel.CUDA_RUNTIME_MINOR).map(minor -> "." + minor).orElse(""))
                 .orElse(null);
     }
 }

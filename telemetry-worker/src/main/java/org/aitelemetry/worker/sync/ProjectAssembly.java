@@ -1,5 +1,8 @@
 package org.aitelemetry.worker.sync;
 
+import static org.aitelemetry.prometheus.kube.KubeLabel.GPU_RESOURCE;
+import static org.aitelemetry.prometheus.kube.KubeLabel.MIG_RESOURCE_PREFIX;
+
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -8,7 +11,9 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.aitelemetry.prometheus.QueryResult;
 import org.aitelemetry.prometheus.Series;
-import org.aitelemetry.worker.dcgm.DcgmBlank;
+import org.aitelemetry.prometheus.dcgm.DcgmBlank;
+import org.aitelemetry.prometheus.kube.KubeLabel;
+import org.aitelemetry.prometheus.kube.LabelVariants;
 import org.aitelemetry.worker.sync.FleetSnapshot.ProjectObservation;
 
 /**
@@ -16,9 +21,6 @@ import org.aitelemetry.worker.sync.FleetSnapshot.ProjectObservation;
  * shows on a GPU, with their allocation and the health flags of their workloads.
  */
 final class ProjectAssembly {
-
-    private static final String GPU_RESOURCE = "nvidia_com_gpu";
-    private static final String MIG_RESOURCE_PREFIX = "nvidia_com_mig_";
 
     private record ProjectRef(String cluster, String namespace) {
     }
@@ -66,7 +68,7 @@ final class ProjectAssembly {
 
     private void addAllocation(Series series) {
         Optional<ProjectRef> ref = ref(series);
-        Optional<String> resource = series.label("resource");
+        Optional<String> resource = series.label(KubeLabel.RESOURCE);
         double requested = series.last().value();
         if (ref.isEmpty() || resource.isEmpty() || DcgmBlank.isBlank(requested) || requested <= 0) {
             return;

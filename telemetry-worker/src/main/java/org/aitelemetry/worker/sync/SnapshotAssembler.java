@@ -5,7 +5,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.aitelemetry.worker.dcgm.DcgmLabels;
+import org.aitelemetry.prometheus.dcgm.DcgmLabels;
+import org.aitelemetry.prometheus.kube.LabelVariants;
 import org.aitelemetry.worker.sync.FleetSnapshot.ClusterObservation;
 import org.aitelemetry.worker.sync.FleetSnapshot.DeviceObservation;
 

@@ -8,7 +8,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.aitelemetry.model.usage.RollupEntityKind;
-import org.aitelemetry.worker.dcgm.DcgmLabels;
+import org.aitelemetry.prometheus.dcgm.DcgmLabels;
 import org.aitelemetry.worker.usage.KnownEntities.Device;
 
 /**

@@ -11,7 +11,7 @@ import java.util.function.Function;
 import org.aitelemetry.prometheus.QueryResult;
 import org.aitelemetry.prometheus.Sample;
 import org.aitelemetry.prometheus.Series;
-import org.aitelemetry.worker.dcgm.DcgmLabels;
+import org.aitelemetry.prometheus.dcgm.DcgmLabels;
 import org.aitelemetry.worker.usage.KnownEntities.Device;
 import org.aitelemetry.worker.usage.KnownEntities.Slice;
 

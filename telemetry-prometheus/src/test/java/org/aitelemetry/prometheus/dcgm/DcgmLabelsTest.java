@@ -1,4 +1,4 @@
-package org.aitelemetry.worker.dcgm;
+package org.aitelemetry.prometheus.dcgm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,7 +19,10 @@ class DcgmLabelsTest {
         Series free = series(Map.of("UUID", "GPU-1"));
 
         assertThat(labels.holderNamespace(held)).hasValue("nlp");
+        assertThat(labels.holderPod(held)).hasValue("train-0");
+        assertThat(labels.holderContainer(held)).hasValue("main");
         assertThat(labels.holderNamespace(free)).isEmpty();
+        assertThat(labels.holderPod(free)).isEmpty();
         assertThat(labels.uuid(held)).hasValue("GPU-1");
     }
 
@@ -33,7 +36,11 @@ class DcgmLabelsTest {
                 "exported_container", "jupyter"));
 
         assertThat(labels.holderNamespace(series(heldLabels))).hasValue("vision");
+        assertThat(labels.holderPod(series(heldLabels))).hasValue("notebook-0");
+        assertThat(labels.holderContainer(series(heldLabels))).hasValue("jupyter");
         assertThat(labels.holderNamespace(free)).isEmpty();
+        assertThat(labels.holderPod(free)).isEmpty();
+        assertThat(labels.holderContainer(free)).isEmpty();
         assertThat(labels.uuid(free)).hasValue("GPU-2");
     }
 
@@ -41,6 +48,13 @@ class DcgmLabelsTest {
     void aMigSeriesCarriesItsGpuInstance() {
         assertThat(labels.gpuInstanceId(series(Map.of("UUID", "GPU-3", "GPU_I_ID", "13")))).hasValue(13);
         assertThat(labels.gpuInstanceId(series(Map.of("UUID", "GPU-3")))).isEmpty();
+    }
+
+    @Test
+    void theHostIsReadInEitherSpelling() {
+        assertThat(labels.hostname(series(Map.of("UUID", "GPU-4", "Hostname", "node-a")))).hasValue("node-a");
+        assertThat(labels.hostname(series(Map.of("UUID", "GPU-4", "hostname", "node-b")))).hasValue("node-b");
+        assertThat(labels.hostname(series(Map.of("UUID", "GPU-4")))).isEmpty();
     }
 
     private static Series series(Map<String, String> labels) {

@@ -1,4 +1,11 @@
-package org.aitelemetry.worker.dcgm;
+package org.aitelemetry.prometheus.dcgm;
+
+import static org.aitelemetry.prometheus.kube.KubeLabel.CONTAINER;
+import static org.aitelemetry.prometheus.kube.KubeLabel.EXPORTED_CONTAINER;
+import static org.aitelemetry.prometheus.kube.KubeLabel.EXPORTED_NAMESPACE;
+import static org.aitelemetry.prometheus.kube.KubeLabel.EXPORTED_POD;
+import static org.aitelemetry.prometheus.kube.KubeLabel.NAMESPACE;
+import static org.aitelemetry.prometheus.kube.KubeLabel.POD;
 
 import java.util.Optional;
 import java.util.Set;
@@ -21,37 +28,37 @@ public final class DcgmLabels {
     }
 
     public Optional<String> uuid(Series series) {
-        return series.label("UUID", "uuid");
+        return series.label(DcgmLabel.UUID, DcgmLabel.UUID_LOWERCASE);
     }
 
     /** GPU instance id of a MIG slice; empty for a whole GPU. */
     public Optional<Integer> gpuInstanceId(Series series) {
-        return series.label("GPU_I_ID").map(Integer::valueOf);
+        return series.label(DcgmLabel.GPU_INSTANCE_ID).map(Integer::valueOf);
     }
 
     public Optional<String> hostname(Series series) {
-        return series.label("Hostname", "hostname");
+        return series.label(DcgmLabel.HOSTNAME, DcgmLabel.HOSTNAME_LOWERCASE);
     }
 
     /** Namespace of the pod holding the device; empty while no workload holds it. */
     public Optional<String> holderNamespace(Series series) {
-        return holderLabel(series, "namespace");
+        return holderLabel(series, NAMESPACE, EXPORTED_NAMESPACE);
     }
 
     /** The pod holding the device; empty while no workload holds it. */
     public Optional<String> holderPod(Series series) {
-        return holderLabel(series, "pod");
+        return holderLabel(series, POD, EXPORTED_POD);
     }
 
     public Optional<String> holderContainer(Series series) {
-        return holderLabel(series, "container");
+        return holderLabel(series, CONTAINER, EXPORTED_CONTAINER);
     }
 
-    private Optional<String> holderLabel(Series series, String name) {
-        if (series.label("exported_pod").isPresent()) {
-            return series.label("exported_" + name);
+    private Optional<String> holderLabel(Series series, String plain, String exported) {
+        if (series.label(EXPORTED_POD).isPresent()) {
+            return series.label(exported);
         }
-        boolean exporterPod = series.label("container").filter(exporterContainers::contains).isPresent();
-        return series.label("pod").isPresent() && !exporterPod ? series.label(name) : Optional.empty();
+        boolean exporterPod = series.label(CONTAINER).filter(exporterContainers::contains).isPresent();
+        return series.label(POD).isPresent() && !exporterPod ? series.label(plain) : Optional.empty();
     }
 }

@@ -1,4 +1,4 @@
-package org.aitelemetry.worker.dcgm;
+package org.aitelemetry.prometheus.dcgm;
 
 /**
  * DCGM's "blank" sentinels: values a field takes when it has no reading (not supported, not found, not permissioned).
@@ -12,6 +12,12 @@ public final class DcgmBlank {
     private static final double FP64_BLANK = 140737488355328.0;
     private static final double FP64_BLANK_LAST = FP64_BLANK + 16;
     private static final double INT64_BLANK = 9.223372036854775E18;
+
+    /** PromQL comparisons keeping a field's samples below the first blank of its DCGM type: blanks drop out. */
+    public static final String BELOW_INT32_BLANK = " < " + (long) INT32_BLANK;
+    public static final String BELOW_FP64_BLANK = " < " + (long) FP64_BLANK;
+    /** PromQL compares doubles: every int64 blank rounds to 2^63, so the bound sits a margin below it. */
+    public static final String BELOW_INT64_BLANK = " < 9223372036854775000";
 
     private DcgmBlank() {
     }
