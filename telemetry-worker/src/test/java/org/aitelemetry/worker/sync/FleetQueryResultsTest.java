@@ -7,7 +7,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import org.aitelemetry.prometheus.QueryResult;
-import org.aitelemetry.worker.promql.DcgmField;
+import org.aitelemetry.prometheus.dcgm.DcgmField;
 import org.junit.jupiter.api.Test;
 
 /** What a cycle sends, what it counts and what it reads are one list: a query added to one shows in the others. */
