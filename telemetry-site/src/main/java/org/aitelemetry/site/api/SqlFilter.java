@@ -3,7 +3,6 @@ package org.aitelemetry.site.api;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.util.ArrayList;
 import java.util.List;
-import org.aitelemetry.site.security.Caller;
 
 /**
  * The WHERE clause of a query, built from optional filters: each condition uses {@code ?} for its values, numbered
@@ -42,7 +41,7 @@ public final class SqlFilter {
      * Restricts rows to the caller's projects unless the caller is an admin: {@code clusterColumn} and
      * {@code namespaceColumn} must name the row's project.
      */
-    public SqlFilter memberOf(Caller caller, String clusterColumn, String namespaceColumn) {
+    public SqlFilter memberOf(ProjectScope caller, String clusterColumn, String namespaceColumn) {
         if (caller.admin()) {
             return this;
         }
@@ -54,7 +53,7 @@ public final class SqlFilter {
      * Restricts rows to the caller's projects unless the caller is an admin, for rows that carry only a project id
      * ({@code projectIdColumn}): the caller's project ids are resolved once, in a subquery.
      */
-    public SqlFilter memberProject(Caller caller, String projectIdColumn) {
+    public SqlFilter memberProject(ProjectScope caller, String projectIdColumn) {
         if (caller.admin()) {
             return this;
         }

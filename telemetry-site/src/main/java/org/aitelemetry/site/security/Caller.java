@@ -2,13 +2,16 @@ package org.aitelemetry.site.security;
 
 import java.util.List;
 import java.util.Set;
+import org.aitelemetry.site.api.ProjectScope;
 
 /**
  * Who is asking, as the API sees it: the token's subject and name, its telemetry roles and the projects its group paths
  * name. Every query that returns project data filters by {@link #projects()} unless {@link #admin()}.
  */
-public record Caller(String subject, String username, Set<String> roles, Set<ProjectKey> projects) {
+public record Caller(String subject, String username, Set<String> roles, Set<ProjectKey> projects)
+        implements ProjectScope {
 
+    @Override
     public boolean admin() {
         return roles.contains(Roles.ADMIN);
     }
@@ -28,10 +31,12 @@ public record Caller(String subject, String username, Set<String> roles, Set<Pro
     }
 
     /** The member projects' clusters, index-aligned with {@link #namespaces()}: SQL takes them as two arrays. */
+    @Override
     public String[] clusters() {
         return sortedProjects().stream().map(ProjectKey::cluster).toArray(String[]::new);
     }
 
+    @Override
     public String[] namespaces() {
         return sortedProjects().stream().map(ProjectKey::namespace).toArray(String[]::new);
     }
