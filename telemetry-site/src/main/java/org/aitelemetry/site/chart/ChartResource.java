@@ -28,11 +28,11 @@ public class ChartResource {
     private static final String RANGE = "range";
     private static final ChartRange DEFAULT_RANGE = ChartRange.DAY;
 
-    private final ChartTargets targets;
+    private final ChartTargetQueries targets;
     private final ChartQueries queries;
     private final Pages pages;
 
-    public ChartResource(ChartTargets targets, ChartQueries queries, Pages pages) {
+    public ChartResource(ChartTargetQueries targets, ChartQueries queries, Pages pages) {
         this.targets = targets;
         this.queries = queries;
         this.pages = pages;

@@ -18,7 +18,7 @@ import org.aitelemetry.site.security.Caller;
  * exist, or a project that is not the caller's, resolves to null (a 404, as in the API).
  */
 @ApplicationScoped
-public class ChartTargets {
+public class ChartTargetQueries {
 
     private static final String CLUSTER_COLUMNS = "c.id AS cluster_id, c.name AS cluster, s.name AS source";
     private static final String CLUSTERS = "SELECT " + CLUSTER_COLUMNS
@@ -33,7 +33,7 @@ public class ChartTargets {
     private final Pool pool;
     private final List<SourceDefinition> sources;
 
-    public ChartTargets(Pool pool, SourceClients sourceClients) {
+    public ChartTargetQueries(Pool pool, SourceClients sourceClients) {
         this.pool = pool;
         this.sources = sourceClients.definitions();
     }
