@@ -29,12 +29,12 @@ public class ChartResource {
     private static final ChartRange DEFAULT_RANGE = ChartRange.DAY;
 
     private final ChartTargetQueries targets;
-    private final ChartQueries queries;
+    private final ChartReader reader;
     private final Pages pages;
 
-    public ChartResource(ChartTargetQueries targets, ChartQueries queries, Pages pages) {
+    public ChartResource(ChartTargetQueries targets, ChartReader reader, Pages pages) {
         this.targets = targets;
-        this.queries = queries;
+        this.reader = reader;
         this.pages = pages;
     }
 
@@ -52,7 +52,7 @@ public class ChartResource {
                 throw ApiProblem.notFound(chart.subject().name().toLowerCase() + " '"
                         + parameters.getFirst(chart.subject().parameter()) + "'");
             }
-            return queries.draw(chart, target, range);
+            return reader.draw(chart, target, range);
         });
     }
 

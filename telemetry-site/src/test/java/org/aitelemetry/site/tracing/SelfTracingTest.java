@@ -55,7 +55,7 @@ class SelfTracingTest extends SiteApiTest {
         PageSession ada = PageSession.signIn(site, DemoUser.ADA);
         assertThat(ada.get("/pages/charts/fleet-utilization?range=1h").statusCode()).isEqualTo(200);
 
-        ReceivedSpan draw = await().atMost(PATIENCE).until(() -> named("ChartQueries.draw"), Optional::isPresent)
+        ReceivedSpan draw = await().atMost(PATIENCE).until(() -> named("ChartReader.draw"), Optional::isPresent)
                 .orElseThrow();
         List<ReceivedSpan> trace = receiver.spans(draw.traceIdHex());
         assertThat(trace).anySatisfy(request -> {

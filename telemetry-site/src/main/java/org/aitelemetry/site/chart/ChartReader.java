@@ -22,17 +22,17 @@ import org.aitelemetry.site.chart.ChartData.Line;
  * fail (the page shows it and the user retries).
  */
 @ApplicationScoped
-public class ChartQueries {
+public class ChartReader {
 
     private final SourceClients sources;
     private final Clock clock;
 
-    public ChartQueries(SourceClients sources) {
+    public ChartReader(SourceClients sources) {
         this.sources = sources;
         this.clock = Clock.systemUTC();
     }
 
-    @WithSpan("ChartQueries.draw")
+    @WithSpan("ChartReader.draw")
     public Uni<ChartData> draw(ChartName chart, ChartTarget target, ChartRange range) {
         // Ends now: a window ending at the last step boundary would miss the latest readings (all of them, on a
         // source that started less than a step ago).
