@@ -79,8 +79,8 @@ class DeviceVerdicts {
         for (Row device : devices) {
             String uuid = device.getString("uuid");
             ScoredRun run = runOfGpu.get(uuid);
-            OffsetDateTime healthAt = device.getOffsetDateTime("health_at");
-            if (healthAt != null && healthAt.toInstant().isAfter(run.at()) && !healthAt.toInstant().isAfter(now)) {
+            Instant healthAt = SqlValues.instant(device, "health_at");
+            if (healthAt != null && healthAt.isAfter(run.at()) && !healthAt.isAfter(now)) {
                 continue;
             }
             GpuScore score = scores.get(uuid);

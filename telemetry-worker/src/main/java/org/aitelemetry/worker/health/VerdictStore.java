@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Objects;
 import org.aitelemetry.model.fleet.HealthVerdict;
 import org.aitelemetry.worker.health.VerdictChange.Scope;
+import org.aitelemetry.worker.sql.Columns;
 import org.aitelemetry.worker.sql.SqlValues;
 
 /**
@@ -74,9 +75,8 @@ public class VerdictStore {
                 }
             });
             Tuple update = Tuple.tuple().addArrayOfLong(ids.toArray(Long[]::new))
-                    .addArrayOfString(verdicts.stream().map(verdict -> verdict.verdict().name()).toArray(String[]::new))
-                    .addArrayOfString(verdicts.stream().map(verdict -> DeviceVerdicts.cut(verdict.reason()))
-                            .toArray(String[]::new))
+                    .addArrayOfString(Columns.text(verdicts, verdict -> verdict.verdict().name()))
+                    .addArrayOfString(Columns.text(verdicts, verdict -> DeviceVerdicts.cut(verdict.reason())))
                     .addArrayOfOffsetDateTime(times.toArray(OffsetDateTime[]::new));
             return connection.preparedQuery(HealthSql.UPDATE_NODES).execute(update).replaceWith(changes);
         });
