@@ -6,12 +6,11 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.aitelemetry.worker.sql.Columns;
 
 /**
  * A board's failures wherever it was ({@code gpu_failure}), keyed by its serial (the UUID when none is known), so that
@@ -20,17 +19,6 @@ import java.util.UUID;
  */
 @ApplicationScoped
 public class BoardHistory {
-
-    private static final String FAILURES = """
-            SELECT u.board, count(*) AS failures
-            FROM unnest($1::text[], $2::timestamptz[]) AS u(board, since)
-            JOIN gpu_failure f ON f.board = u.board AND f.failed_at > u.since GROUP BY u.board""";
-    private static final String RECORD = """
-            INSERT INTO gpu_failure (board, serial, gpu_uuid, cluster, node, run_id, evidence, failed_at)
-            SELECT u.board, u.serial, u.uuid, u.cluster, u.node, u.run_id, u.evidence::jsonb, u.failed_at
-            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::uuid[],
-                        $8::timestamptz[])
-                 AS u(board, serial, uuid, cluster, node, evidence, run_id, failed_at)""";
 
     /** A GPU that just turned FAILED, by the run {@code runId} that finished at {@code at}. */
     public record Failure(String board, String serial, String uuid, String cluster, String node,
@@ -52,10 +40,9 @@ public class BoardHistory {
         if (boards.isEmpty()) {
             return Uni.createFrom().item(Map.of());
         }
-        Tuple lookup = Tuple.tuple().addArrayOfString(boards.stream().map(Since::board).toArray(String[]::new))
-                .addArrayOfOffsetDateTime(boards.stream()
-                        .map(board -> board.at().minus(window).atOffset(ZoneOffset.UTC)).toArray(OffsetDateTime[]::new));
-        return connection.preparedQuery(FAILURES).execute(lookup).map(rows -> {
+        Tuple lookup = Tuple.tuple().addArrayOfString(Columns.text(boards, Since::board))
+                .addArrayOfOffsetDateTime(Columns.timestamptz(boards, board -> board.at().minus(window)));
+        return connection.preparedQuery(HealthSql.BOARD_FAILURES).execute(lookup).map(rows -> {
             Map<String, Long> failures = new HashMap<>();
             rows.forEach(row -> failures.put(row.getString("board"), row.getLong("failures")));
             return failures;
@@ -67,17 +54,15 @@ public class BoardHistory {
             return Uni.createFrom().voidItem();
         }
         Tuple rows = Tuple.tuple()
-                .addArrayOfString(failures.stream().map(Failure::board).toArray(String[]::new))
-                .addArrayOfString(failures.stream().map(Failure::serial).toArray(String[]::new))
-                .addArrayOfString(failures.stream().map(Failure::uuid).toArray(String[]::new))
-                .addArrayOfString(failures.stream().map(Failure::cluster).toArray(String[]::new))
-                .addArrayOfString(failures.stream().map(Failure::node).toArray(String[]::new))
-                .addArrayOfString(failures.stream().map(f -> EvidenceJson.evidence(f.evidence()))
-                        .toArray(String[]::new))
-                .addArrayOfUUID(failures.stream().map(Failure::runId).toArray(UUID[]::new))
-                .addArrayOfOffsetDateTime(failures.stream().map(f -> f.at().atOffset(ZoneOffset.UTC))
-                        .toArray(OffsetDateTime[]::new));
-        return connection.preparedQuery(RECORD).execute(rows).replaceWithVoid();
+                .addArrayOfString(Columns.text(failures, Failure::board))
+                .addArrayOfString(Columns.text(failures, Failure::serial))
+                .addArrayOfString(Columns.text(failures, Failure::uuid))
+                .addArrayOfString(Columns.text(failures, Failure::cluster))
+                .addArrayOfString(Columns.text(failures, Failure::node))
+                .addArrayOfString(Columns.text(failures, failure -> EvidenceJson.evidence(failure.evidence())))
+                .addArrayOfUUID(Columns.uuid(failures, Failure::runId))
+                .addArrayOfOffsetDateTime(Columns.timestamptz(failures, Failure::at));
+        return connection.preparedQuery(HealthSql.RECORD_FAILURES).execute(rows).replaceWithVoid();
     }
 
     public String windowText() {

@@ -8,7 +8,6 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -18,6 +17,7 @@ import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.aitelemetry.model.fleet.HealthVerdict;
 import org.aitelemetry.worker.health.VerdictChange.Scope;
+import org.aitelemetry.worker.sql.SqlValues;
 
 /**
  * Applies runs' GPU scores to the GPUs the fleet knows, in the caller's transaction, with their history: recovery by
@@ -29,18 +29,6 @@ import org.aitelemetry.worker.health.VerdictChange.Scope;
 class DeviceVerdicts {
 
     private static final int REASON_WIDTH = 2000;
-
-    private static final String LOCK_DEVICES = """
-            SELECT d.uuid, d.serial, d.health, d.health_at, d.health_evidence::text AS evidence, d.health_clean_runs,
-                   n.name AS node, c.name AS cluster
-            FROM gpu_device d JOIN ai_node n ON n.id = d.node_id JOIN ai_cluster c ON c.id = n.cluster_id
-            WHERE d.uuid = ANY($1) ORDER BY d.id FOR NO KEY UPDATE OF d""";
-    private static final String UPDATE_DEVICES = """
-            UPDATE gpu_device d SET health = u.verdict, health_reason = u.reason, health_at = u.at,
-                   health_evidence = u.evidence::jsonb, health_advice = u.advice::jsonb, health_clean_runs = u.clean
-            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::timestamptz[])
-                 AS u(uuid, verdict, reason, evidence, advice, clean, at)
-            WHERE d.uuid = u.uuid""";
 
     private final BoardHistory boards;
     private final Remediation remediation;
@@ -76,7 +64,7 @@ class DeviceVerdicts {
             runOfGpu.put(score.uuid(), run);
             scores.put(score.uuid(), score);
         }));
-        return connection.preparedQuery(LOCK_DEVICES).execute(Tuple.tuple()
+        return connection.preparedQuery(HealthSql.LOCK_DEVICES).execute(Tuple.tuple()
                         .addArrayOfString(runOfGpu.keySet().toArray(String[]::new)))
                 .map(devices -> transitions(devices, runOfGpu, scores))
                 .chain(applied -> boards.failures(connection, applied.stream().filter(Applied::turnedFailed)
@@ -91,8 +79,8 @@ class DeviceVerdicts {
         for (Row device : devices) {
             String uuid = device.getString("uuid");
             ScoredRun run = runOfGpu.get(uuid);
-            OffsetDateTime healthAt = device.getOffsetDateTime("health_at");
-            if (healthAt != null && healthAt.toInstant().isAfter(run.at()) && !healthAt.toInstant().isAfter(now)) {
+            Instant healthAt = SqlValues.instant(device, "health_at");
+            if (healthAt != null && healthAt.isAfter(run.at()) && !healthAt.isAfter(now)) {
                 continue;
             }
             GpuScore score = scores.get(uuid);
@@ -137,7 +125,7 @@ class DeviceVerdicts {
             evidenceJson.add(EvidenceJson.evidence(evidence));
             adviceJson.add(EvidenceJson.advice(advice));
             clean.add(gpu.outcome().cleanRuns());
-            times.add(gpu.run().at().atOffset(ZoneOffset.UTC));
+            times.add(SqlValues.utc(gpu.run().at()));
             if (gpu.previous() != gpu.outcome().verdict()) {
                 changes.add(new VerdictChange(Scope.GPU, gpu.device().getString("cluster"),
                         gpu.device().getString("node"), gpu.score().uuid(), gpu.previous(), gpu.outcome().verdict(),
@@ -149,7 +137,7 @@ class DeviceVerdicts {
                 .addArrayOfString(evidenceJson.toArray(String[]::new))
                 .addArrayOfString(adviceJson.toArray(String[]::new)).addArrayOfInteger(clean.toArray(Integer[]::new))
                 .addArrayOfOffsetDateTime(times.toArray(OffsetDateTime[]::new));
-        return connection.preparedQuery(UPDATE_DEVICES).execute(update)
+        return connection.preparedQuery(HealthSql.UPDATE_DEVICES).execute(update)
                 .chain(() -> boards.record(connection, newFailures))
                 .replaceWith(changes);
     }

@@ -6,7 +6,6 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -15,6 +14,8 @@ import java.util.Map;
 import java.util.Objects;
 import org.aitelemetry.model.fleet.HealthVerdict;
 import org.aitelemetry.worker.health.VerdictChange.Scope;
+import org.aitelemetry.worker.sql.Columns;
+import org.aitelemetry.worker.sql.SqlValues;
 
 /**
  * Applies runs' GPU scores to the fleet, in the caller's transaction: each known GPU's verdict
@@ -25,21 +26,6 @@ import org.aitelemetry.worker.health.VerdictChange.Scope;
  */
 @ApplicationScoped
 public class VerdictStore {
-
-    private static final String LOCK_NODES = """
-            SELECT id FROM ai_node WHERE id = ANY($2) OR id IN (SELECT node_id FROM gpu_device WHERE uuid = ANY($1))
-            ORDER BY id FOR NO KEY UPDATE""";
-    private static final String NODE_GPUS = """
-            SELECT n.id, n.name, c.name AS cluster, n.health, d.uuid, d.gpu_index, d.health AS gpu_health
-            FROM ai_node n JOIN ai_cluster c ON c.id = n.cluster_id
-            JOIN gpu_device d ON d.node_id = n.id AND d.state = 'PRESENT' AND d.health <> 'UNKNOWN'
-            WHERE n.id = ANY($1) ORDER BY n.id, d.gpu_index NULLS LAST, d.uuid""";
-    /** A node's verdict time never stays in the future: a future time stored before times were checked is replaced. */
-    private static final String UPDATE_NODES = """
-            UPDATE ai_node n SET health = u.verdict, health_reason = u.reason,
-                   health_at = GREATEST(CASE WHEN n.health_at > now() THEN NULL ELSE n.health_at END, u.at)
-            FROM unnest($1::bigint[], $2::text[], $3::text[], $4::timestamptz[]) AS u(id, verdict, reason, at)
-            WHERE n.id = u.id""";
 
     private final DeviceVerdicts devices;
 
@@ -52,7 +38,7 @@ public class VerdictStore {
         String[] uuids = runs.stream().flatMap(run -> run.scores().stream()).map(GpuScore::uuid).toArray(String[]::new);
         Long[] runNodes = runs.stream().map(ScoredRun::nodeId).filter(Objects::nonNull).toArray(Long[]::new);
         Tuple lock = Tuple.tuple().addArrayOfString(uuids).addArrayOfLong(runNodes);
-        return connection.preparedQuery(LOCK_NODES).execute(lock)
+        return connection.preparedQuery(HealthSql.LOCK_NODES).execute(lock)
                 .map(rows -> DeviceVerdicts.stream(rows).map(row -> row.getLong("id")).toArray(Long[]::new))
                 .chain(nodeIds -> devices.apply(connection, runs)
                         .chain(gpuChanges -> updateNodes(connection, nodeIds, runs).map(nodeChanges -> {
@@ -64,7 +50,8 @@ public class VerdictStore {
 
     private static Uni<List<VerdictChange>> updateNodes(SqlConnection connection, Long[] nodeIds,
             List<ScoredRun> runs) {
-        return connection.preparedQuery(NODE_GPUS).execute(Tuple.tuple().addArrayOfLong(nodeIds)).chain(rows -> {
+        Tuple lookup = Tuple.tuple().addArrayOfLong(nodeIds);
+        return connection.preparedQuery(HealthSql.NODE_GPUS).execute(lookup).chain(rows -> {
             Map<Long, List<Row>> byNode = new LinkedHashMap<>();
             rows.forEach(row -> byNode.computeIfAbsent(row.getLong("id"), id -> new ArrayList<>()).add(row));
             RunOfNode runOfNode = new RunOfNode(runs);
@@ -79,7 +66,7 @@ public class VerdictStore {
                 ScoredRun run = runOfNode.of(id, gpus.stream().map(gpu -> gpu.getString("uuid")).toList());
                 ids.add(id);
                 verdicts.add(verdict);
-                times.add(run.at().atOffset(ZoneOffset.UTC));
+                times.add(SqlValues.utc(run.at()));
                 Row node = gpus.get(0);
                 HealthVerdict previous = HealthVerdict.valueOf(node.getString("health"));
                 if (previous != verdict.verdict()) {
@@ -88,11 +75,10 @@ public class VerdictStore {
                 }
             });
             Tuple update = Tuple.tuple().addArrayOfLong(ids.toArray(Long[]::new))
-                    .addArrayOfString(verdicts.stream().map(verdict -> verdict.verdict().name()).toArray(String[]::new))
-                    .addArrayOfString(verdicts.stream().map(verdict -> DeviceVerdicts.cut(verdict.reason()))
-                            .toArray(String[]::new))
+                    .addArrayOfString(Columns.text(verdicts, verdict -> verdict.verdict().name()))
+                    .addArrayOfString(Columns.text(verdicts, verdict -> DeviceVerdicts.cut(verdict.reason())))
                     .addArrayOfOffsetDateTime(times.toArray(OffsetDateTime[]::new));
-            return connection.preparedQuery(UPDATE_NODES).execute(update).replaceWith(changes);
+            return connection.preparedQuery(HealthSql.UPDATE_NODES).execute(update).replaceWith(changes);
         });
     }
 

@@ -30,16 +30,6 @@ public class ProbeNodeScope {
     public record Node(String cluster, String name) {
     }
 
-    /** A GPU of the report that the fleet places on another node (or the same name in another cluster), if any. */
-    private static final String FOREIGN_GPU = """
-            SELECT d.uuid, n.name, c.name AS cluster FROM gpu_device d JOIN ai_node n ON n.id = d.node_id
-            JOIN ai_cluster c ON c.id = n.cluster_id
-            WHERE d.uuid = ANY($1) AND NOT (n.name = $2 AND ($3::text IS NULL OR c.name = $3))
-            ORDER BY d.uuid LIMIT 1""";
-    private static final String KNOWN_NODE = """
-            SELECT EXISTS (SELECT 1 FROM ai_node n JOIN ai_cluster c ON c.id = n.cluster_id
-                           WHERE n.name = $1 AND ($2::text IS NULL OR c.name = $2)) AS known""";
-
     private final Pool pool;
     private final Optional<String> nodeClaim;
     private final Optional<String> clusterClaim;
@@ -94,7 +84,7 @@ public class ProbeNodeScope {
         String cluster = bound.cluster();
         String where = cluster == null ? "node " + node : "node " + node + " of cluster " + cluster;
         String[] uuids = report.gpus().stream().map(gpu -> gpu.tests().uuid()).toArray(String[]::new);
-        return pool.preparedQuery(FOREIGN_GPU).execute(Tuple.tuple().addArrayOfString(uuids).addString(node)
+        return pool.preparedQuery(ProbeSql.FOREIGN_GPU).execute(Tuple.tuple().addArrayOfString(uuids).addString(node)
                 .addString(cluster)).chain(rows -> {
                     RowIterator<Row> foreign = rows.iterator();
                     if (foreign.hasNext()) {
@@ -104,7 +94,7 @@ public class ProbeNodeScope {
                                 + gpu.getString("cluster"));
                     }
                     return report.hostname().equals(node) ? Uni.createFrom().item(false)
-                            : pool.preparedQuery(KNOWN_NODE).execute(Tuple.of(report.hostname(), cluster))
+                            : pool.preparedQuery(ProbeSql.KNOWN_NODE).execute(Tuple.of(report.hostname(), cluster))
                                     .map(known -> known.iterator().next().getBoolean("known"));
                 })
                 .map(hostIsAnotherNode -> {

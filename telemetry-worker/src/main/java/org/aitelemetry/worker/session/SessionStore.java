@@ -5,21 +5,18 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import org.aitelemetry.model.usage.CloseReason;
 import org.aitelemetry.model.usage.SessionState;
 import org.aitelemetry.worker.pipeline.AlertStatus;
 import org.aitelemetry.worker.span.OutboxEntry;
+import org.aitelemetry.worker.sql.Columns;
+import org.aitelemetry.worker.sql.SqlValues;
 
 /** Reads and writes sessions and notifications on a connection the caller holds in a transaction, under the lock. */
 final class SessionStore {
@@ -42,7 +39,7 @@ final class SessionStore {
 
     static Uni<List<AlertNotification>> pending(SqlConnection connection, int limit) {
         return connection.preparedQuery(SessionSql.PENDING_NOTIFICATIONS).execute(Tuple.of(limit))
-                .map(rows -> map(rows, SessionStore::notification));
+                .map(rows -> SqlValues.list(rows, SessionStore::notification));
     }
 
     /** Every session the notifications may touch: those they name, and the live and latest one of each fingerprint. */
@@ -50,10 +47,9 @@ final class SessionStore {
         String[] fingerprints = notifications.stream().map(AlertNotification::fingerprint).distinct()
                 .toArray(String[]::new);
         return connection.preparedQuery(SessionSql.SESSIONS_FOR)
-                .execute(Tuple.of(notifications.stream().map(AlertNotification::fingerprint).toArray(String[]::new),
-                        notifications.stream().map(n -> utc(n.startsAt())).toArray(OffsetDateTime[]::new),
-                        fingerprints))
-                .map(rows -> map(rows, SessionStore::session));
+                .execute(Tuple.of(Columns.text(notifications, AlertNotification::fingerprint),
+                        Columns.timestamptz(notifications, AlertNotification::startsAt), fingerprints))
+                .map(rows -> SqlValues.list(rows, SessionStore::session));
     }
 
     /** Writes what a drain decided: changed sessions first, so a superseded session is no longer live when its successor is inserted. */
@@ -66,18 +62,18 @@ final class SessionStore {
     /** Marks notifications done: applied, or set aside by the processor's isolation of bad data. */
     static Uni<Void> setAside(SqlConnection connection, List<AlertNotification> notifications) {
         return connection.preparedQuery(SessionSql.MARK_PROCESSED)
-                .execute(Tuple.of(notifications.stream().map(AlertNotification::id).toArray(Long[]::new)))
+                .execute(Tuple.of(Columns.bigint(notifications, AlertNotification::id)))
                 .replaceWithVoid();
     }
 
     static Uni<List<Session>> finaliseDue(SqlConnection connection, Instant now) {
-        return connection.preparedQuery(SessionSql.FINALISE_DUE).execute(Tuple.of(utc(now)))
-                .map(rows -> map(rows, SessionStore::session));
+        return connection.preparedQuery(SessionSql.FINALISE_DUE).execute(Tuple.of(SqlValues.utc(now)))
+                .map(rows -> SqlValues.list(rows, SessionStore::session));
     }
 
     /** Ids and fingerprints of the sessions open since before {@code asOf}. */
     static Uni<Map<Long, String>> openBefore(SqlConnection connection, Instant asOf) {
-        return connection.preparedQuery(SessionSql.OPEN_BEFORE).execute(Tuple.of(utc(asOf))).map(rows -> {
+        return connection.preparedQuery(SessionSql.OPEN_BEFORE).execute(Tuple.of(SqlValues.utc(asOf))).map(rows -> {
             Map<Long, String> open = new LinkedHashMap<>();
             rows.forEach(row -> open.put(row.getLong("id"), row.getString("fingerprint")));
             return open;
@@ -85,8 +81,9 @@ final class SessionStore {
     }
 
     static Uni<List<Session>> closeUnobserved(SqlConnection connection, List<Long> ids, Instant end) {
-        return connection.preparedQuery(SessionSql.CLOSE_UNOBSERVED).execute(Tuple.of(ids.toArray(Long[]::new), utc(end)))
-                .map(rows -> map(rows, SessionStore::session));
+        return connection.preparedQuery(SessionSql.CLOSE_UNOBSERVED)
+                .execute(Tuple.of(ids.toArray(Long[]::new), SqlValues.utc(end)))
+                .map(rows -> SqlValues.list(rows, SessionStore::session));
     }
 
     private static Uni<Void> update(SqlConnection connection, List<Session> sessions) {
@@ -94,15 +91,15 @@ final class SessionStore {
             return Uni.createFrom().voidItem();
         }
         return connection.preparedQuery(SessionSql.UPDATE_SESSIONS).execute(Tuple.tuple()
-                .addArrayOfLong(sessions.stream().map(Session::id).toArray(Long[]::new))
-                .addArrayOfString(strings(sessions, session -> session.state().name()))
-                .addArrayOfOffsetDateTime(times(sessions, Session::endsAt))
-                .addArrayOfString(strings(sessions, session -> reason(session.closeReason())))
-                .addArrayOfOffsetDateTime(times(sessions, Session::finalizeAfter))
-                .addArrayOfOffsetDateTime(times(sessions, Session::lastSeenAt))
-                .addArrayOfOffsetDateTime(times(sessions, Session::currentStartsAt))
-                .addArrayOfInteger(sessions.stream().map(Session::duplicates).toArray(Integer[]::new))
-                .addArrayOfInteger(sessions.stream().map(Session::lateDuplicates).toArray(Integer[]::new)))
+                .addArrayOfLong(Columns.bigint(sessions, Session::id))
+                .addArrayOfString(Columns.text(sessions, session -> session.state().name()))
+                .addArrayOfOffsetDateTime(Columns.timestamptz(sessions, Session::endsAt))
+                .addArrayOfString(Columns.text(sessions, session -> reason(session.closeReason())))
+                .addArrayOfOffsetDateTime(Columns.timestamptz(sessions, Session::finalizeAfter))
+                .addArrayOfOffsetDateTime(Columns.timestamptz(sessions, Session::lastSeenAt))
+                .addArrayOfOffsetDateTime(Columns.timestamptz(sessions, Session::currentStartsAt))
+                .addArrayOfInteger(Columns.integer(sessions, Session::duplicates))
+                .addArrayOfInteger(Columns.integer(sessions, Session::lateDuplicates)))
                 .replaceWithVoid();
     }
 
@@ -114,72 +111,51 @@ final class SessionStore {
         List<OutboxEntry.Trace> traces = sessions.stream()
                 .map(session -> outbox.traceOf(session.fingerprint(), session.startsAt())).toList();
         return connection.preparedQuery(SessionSql.INSERT_SESSIONS).execute(Tuple.tuple()
-                .addArrayOfString(strings(sessions, Session::fingerprint))
-                .addArrayOfOffsetDateTime(times(sessions, Session::startsAt))
-                .addArrayOfOffsetDateTime(times(sessions, Session::endsAt))
-                .addArrayOfString(strings(sessions, session -> session.state().name()))
-                .addArrayOfString(strings(sessions, session -> reason(session.closeReason())))
-                .addArrayOfOffsetDateTime(times(sessions, Session::finalizeAfter))
-                .addArrayOfString(strings(sessions, Session::alertName))
-                .addArrayOfString(strings(sessions, session -> json(session.labels())))
-                .addArrayOfString(named.stream().map(SessionLabels::cluster).toArray(String[]::new))
-                .addArrayOfString(named.stream().map(SessionLabels::node).toArray(String[]::new))
-                .addArrayOfString(named.stream().map(SessionLabels::gpuUuid).toArray(String[]::new))
-                .addArrayOfInteger(named.stream().map(SessionLabels::gpuIndex).toArray(Integer[]::new))
-                .addArrayOfString(named.stream().map(SessionLabels::gpuModel).toArray(String[]::new))
-                .addArrayOfInteger(named.stream().map(SessionLabels::gpuInstanceId).toArray(Integer[]::new))
-                .addArrayOfString(named.stream().map(SessionLabels::migProfile).toArray(String[]::new))
-                .addArrayOfString(named.stream().map(SessionLabels::namespace).toArray(String[]::new))
-                .addArrayOfString(named.stream().map(SessionLabels::pod).toArray(String[]::new))
-                .addArrayOfString(named.stream().map(SessionLabels::container).toArray(String[]::new))
-                .addArrayOfOffsetDateTime(times(sessions, Session::lastSeenAt))
-                .addArrayOfString(traces.stream().map(OutboxEntry.Trace::traceId).toArray(String[]::new))
-                .addArrayOfString(traces.stream().map(OutboxEntry.Trace::spanId).toArray(String[]::new))
-                .addArrayOfString(traces.stream().map(OutboxEntry.Trace::url).toArray(String[]::new))
-                .addArrayOfBoolean(sessions.stream().map(session -> startSpans).toArray(Boolean[]::new)))
+                .addArrayOfString(Columns.text(sessions, Session::fingerprint))
+                .addArrayOfOffsetDateTime(Columns.timestamptz(sessions, Session::startsAt))
+                .addArrayOfOffsetDateTime(Columns.timestamptz(sessions, Session::endsAt))
+                .addArrayOfString(Columns.text(sessions, session -> session.state().name()))
+                .addArrayOfString(Columns.text(sessions, session -> reason(session.closeReason())))
+                .addArrayOfOffsetDateTime(Columns.timestamptz(sessions, Session::finalizeAfter))
+                .addArrayOfString(Columns.text(sessions, Session::alertName))
+                .addArrayOfString(Columns.text(sessions, session -> SqlValues.json(session.labels())))
+                .addArrayOfString(Columns.text(named, SessionLabels::cluster))
+                .addArrayOfString(Columns.text(named, SessionLabels::node))
+                .addArrayOfString(Columns.text(named, SessionLabels::gpuUuid))
+                .addArrayOfInteger(Columns.integer(named, SessionLabels::gpuIndex))
+                .addArrayOfString(Columns.text(named, SessionLabels::gpuModel))
+                .addArrayOfInteger(Columns.integer(named, SessionLabels::gpuInstanceId))
+                .addArrayOfString(Columns.text(named, SessionLabels::migProfile))
+                .addArrayOfString(Columns.text(named, SessionLabels::namespace))
+                .addArrayOfString(Columns.text(named, SessionLabels::pod))
+                .addArrayOfString(Columns.text(named, SessionLabels::container))
+                .addArrayOfOffsetDateTime(Columns.timestamptz(sessions, Session::lastSeenAt))
+                .addArrayOfString(Columns.text(traces, OutboxEntry.Trace::traceId))
+                .addArrayOfString(Columns.text(traces, OutboxEntry.Trace::spanId))
+                .addArrayOfString(Columns.text(traces, OutboxEntry.Trace::url))
+                .addArrayOfBoolean(Columns.bool(sessions, session -> startSpans)))
                 .replaceWithVoid();
     }
 
     private static AlertNotification notification(Row row) {
         return new AlertNotification(row.getLong("id"), row.getString("fingerprint"),
-                AlertStatus.valueOf(row.getString("status")), instant(row, "starts_at"), instant(row, "ends_at"),
-                labels(row.getString("labels")), instant(row, "received_at"));
+                AlertStatus.valueOf(row.getString("status")), SqlValues.instant(row, "starts_at"),
+                SqlValues.instant(row, "ends_at"), labels(row.getString("labels")),
+                SqlValues.instant(row, "received_at"));
     }
 
     private static Session session(Row row) {
         String reason = row.getString("close_reason");
-        return new Session(row.getLong("id"), new SessionKey(row.getString("fingerprint"), instant(row, "starts_at")),
-                row.getString("alert_name"), labels(row.getString("labels")),
+        SessionKey key = new SessionKey(row.getString("fingerprint"), SqlValues.instant(row, "starts_at"));
+        return new Session(row.getLong("id"), key, row.getString("alert_name"), labels(row.getString("labels")),
                 SessionState.valueOf(row.getString("state")), reason == null ? null : CloseReason.valueOf(reason),
-                instant(row, "ends_at"), instant(row, "finalize_after"), instant(row, "last_seen_at"),
-                instant(row, "current_starts_at"), row.getInteger("duplicates"), row.getInteger("late_duplicates"));
-    }
-
-    private static <T> List<T> map(RowSet<Row> rows, Function<Row, T> mapper) {
-        List<T> mapped = new ArrayList<>(rows.rowCount());
-        rows.forEach(row -> mapped.add(mapper.apply(row)));
-        return mapped;
+                SqlValues.instant(row, "ends_at"), SqlValues.instant(row, "finalize_after"),
+                SqlValues.instant(row, "last_seen_at"), SqlValues.instant(row, "current_starts_at"),
+                row.getInteger("duplicates"), row.getInteger("late_duplicates"));
     }
 
     private static String reason(CloseReason reason) {
         return reason == null ? null : reason.name();
-    }
-
-    private static String[] strings(List<Session> sessions, Function<Session, String> value) {
-        return sessions.stream().map(value).toArray(String[]::new);
-    }
-
-    private static OffsetDateTime[] times(List<Session> sessions, Function<Session, Instant> value) {
-        return sessions.stream().map(value).map(SessionStore::utc).toArray(OffsetDateTime[]::new);
-    }
-
-    private static OffsetDateTime utc(Instant time) {
-        return time == null ? null : time.atOffset(ZoneOffset.UTC);
-    }
-
-    private static Instant instant(Row row, String column) {
-        OffsetDateTime time = row.getOffsetDateTime(column);
-        return time == null ? null : time.toInstant();
     }
 
     private static Map<String, String> labels(String json) {
@@ -187,14 +163,6 @@ final class SessionStore {
             return JSON.readValue(json, LABELS);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("stored labels are not a JSON object of strings", e);
-        }
-    }
-
-    private static String json(Map<String, String> labels) {
-        try {
-            return JSON.writeValueAsString(labels);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot encode labels", e);
         }
     }
 }

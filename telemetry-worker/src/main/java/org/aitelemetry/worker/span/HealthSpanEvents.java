@@ -7,12 +7,12 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Locale;
 import org.aitelemetry.model.fleet.HealthVerdict;
 import org.aitelemetry.worker.health.VerdictChange;
 import org.aitelemetry.worker.pipeline.PipelineAddresses;
+import org.aitelemetry.worker.sql.SqlValues;
 import org.jboss.logging.Logger;
 
 /**
@@ -24,13 +24,6 @@ import org.jboss.logging.Logger;
 class HealthSpanEvents {
 
     static final String NAME = "gpu.health.changed";
-
-    private static final String STORE = """
-            INSERT INTO usage_session_event (session_id, at, name, attributes)
-            SELECT s.id, $2, $3, $4::jsonb FROM usage_session s
-            WHERE s.state IN ('OPEN', 'CLOSING')
-              AND (s.gpu_uuid = $1 OR s.device_id = (SELECT d.id FROM gpu_device d WHERE d.uuid = $1))
-            ON CONFLICT ON CONSTRAINT usage_session_event_uk DO NOTHING""";
 
     private static final Logger LOG = Logger.getLogger(HealthSpanEvents.class);
 
@@ -54,8 +47,8 @@ class HealthSpanEvents {
         if (change.scope() != VerdictChange.Scope.GPU || change.gpuUuid() == null) {
             return Uni.createFrom().item(0);
         }
-        return pool.preparedQuery(STORE)
-                .execute(Tuple.of(change.gpuUuid(), change.at().atOffset(ZoneOffset.UTC), NAME, attributes(change)))
+        return pool.preparedQuery(SpanEventSql.STORE_HEALTH_EVENT)
+                .execute(Tuple.of(change.gpuUuid(), SqlValues.utc(change.at()), NAME, attributes(change)))
                 .map(rows -> rows.rowCount());
     }
 

@@ -4,8 +4,8 @@ import io.opentelemetry.sdk.trace.data.EventData;
 import io.vertx.mutiny.sqlclient.Row;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.util.List;
+import org.aitelemetry.worker.sql.SqlValues;
 
 /**
  * A usage session as the outbox claimed it: what its spans say, what is pending, and where its aggregates come from.
@@ -26,14 +26,14 @@ record OutboxSession(long id, String fingerprint, Instant startsAt, Instant ends
         String sourceName, List<EventData> events) {
 
     static OutboxSession from(Row row) {
-        return new OutboxSession(row.getLong("id"), row.getString("fingerprint"), instant(row, "starts_at"),
-                instant(row, "ends_at"), row.getString("close_reason"), row.getString("alert_name"),
+        return new OutboxSession(row.getLong("id"), row.getString("fingerprint"), SqlValues.instant(row, "starts_at"),
+                SqlValues.instant(row, "ends_at"), row.getString("close_reason"), row.getString("alert_name"),
                 row.getString("cluster_name"), row.getString("node_name"), row.getString("namespace"),
                 row.getString("pod"), row.getString("container"), row.getString("gpu_uuid"),
                 row.getInteger("gpu_index"), row.getString("gpu_model"), row.getInteger("gpu_instance_id"),
                 row.getString("mig_profile"), row.getString("project_namespace"), row.getString("trace_id"),
                 row.getString("span_id"), row.getBoolean("final_pending"), row.getBoolean("start_pending"),
-                row.getInteger("export_attempts"), instant(row, "aggregates_at"), row.getDouble("utilization_avg"),
+                row.getInteger("export_attempts"), SqlValues.instant(row, "aggregates_at"), row.getDouble("utilization_avg"),
                 row.getDouble("energy_joules"), row.getDouble("gpu_seconds"), row.getString("source_name"),
                 StoredSpanEvents.of(row.getValue("events")));
     }
@@ -51,10 +51,5 @@ record OutboxSession(long id, String fingerprint, Instant startsAt, Instant ends
     /** Its {@code gpu.usage} span can go out: final, and its aggregates were read (or given up on). */
     boolean usageSpanReady() {
         return finalPending && aggregatesAt != null;
-    }
-
-    private static Instant instant(Row row, String column) {
-        OffsetDateTime value = row.getOffsetDateTime(column);
-        return value == null ? null : value.toInstant();
     }
 }

@@ -2,14 +2,14 @@ package org.aitelemetry.worker.span;
 
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.aitelemetry.worker.sql.Columns;
+import org.aitelemetry.worker.sql.SqlValues;
 
 /**
  * The span outbox: pending spans of usage sessions, claimed, retried, marked exported or quarantined in
@@ -50,11 +50,9 @@ class SpanOutbox {
         }
         return pool.preparedQuery(OutboxSql.MARK_FAILED)
                 .execute(Tuple.tuple()
-                        .addArrayOfLong(retries.stream().map(Retry::sessionId).toArray(Long[]::new))
-                        .addArrayOfDouble(retries.stream().map(retry -> (double) retry.delay().toMillis())
-                                .toArray(Double[]::new))
-                        .addArrayOfString(retries.stream().map(retry -> truncated(retry.error()))
-                                .toArray(String[]::new)))
+                        .addArrayOfLong(Columns.bigint(retries, Retry::sessionId))
+                        .addArrayOfDouble(Columns.float8(retries, retry -> (double) retry.delay().toMillis()))
+                        .addArrayOfString(Columns.text(retries, retry -> truncated(retry.error()))))
                 .replaceWithVoid();
     }
 
@@ -65,9 +63,8 @@ class SpanOutbox {
     Uni<Void> quarantine(List<Quarantine> poisoned) {
         return pool.preparedQuery(OutboxSql.QUARANTINE)
                 .execute(Tuple.tuple()
-                        .addArrayOfLong(poisoned.stream().map(Quarantine::sessionId).toArray(Long[]::new))
-                        .addArrayOfString(poisoned.stream().map(quarantine -> truncated(quarantine.detail()))
-                                .toArray(String[]::new)))
+                        .addArrayOfLong(Columns.bigint(poisoned, Quarantine::sessionId))
+                        .addArrayOfString(Columns.text(poisoned, quarantine -> truncated(quarantine.detail()))))
                 .replaceWithVoid();
     }
 
@@ -79,12 +76,9 @@ class SpanOutbox {
         List<Long> ids = new ArrayList<>(aggregates.keySet());
         return pool.preparedQuery(OutboxSql.STORE_AGGREGATES)
                 .execute(Tuple.tuple().addArrayOfLong(ids.toArray(Long[]::new))
-                        .addArrayOfDouble(ids.stream().map(id -> aggregates.get(id).utilizationPercent())
-                                .toArray(Double[]::new))
-                        .addArrayOfDouble(ids.stream().map(id -> aggregates.get(id).energyJoules())
-                                .toArray(Double[]::new))
-                        .addArrayOfDouble(ids.stream().map(id -> aggregates.get(id).gpuSeconds())
-                                .toArray(Double[]::new)))
+                        .addArrayOfDouble(Columns.float8(ids, id -> aggregates.get(id).utilizationPercent()))
+                        .addArrayOfDouble(Columns.float8(ids, id -> aggregates.get(id).energyJoules()))
+                        .addArrayOfDouble(Columns.float8(ids, id -> aggregates.get(id).gpuSeconds())))
                 .replaceWithVoid();
     }
 
@@ -95,13 +89,7 @@ class SpanOutbox {
 
     private Uni<List<OutboxSession>> claim(String sql, int limit, Duration lease) {
         return pool.preparedQuery(sql).execute(Tuple.of((long) limit, (double) lease.toMillis()))
-                .map(SpanOutbox::sessions);
-    }
-
-    private static List<OutboxSession> sessions(RowSet<Row> rows) {
-        List<OutboxSession> sessions = new ArrayList<>();
-        rows.forEach(row -> sessions.add(OutboxSession.from(row)));
-        return sessions;
+                .map(rows -> SqlValues.list(rows, OutboxSession::from));
     }
 
     private static String truncated(String error) {

@@ -3,6 +3,7 @@ package org.aitelemetry.worker.sql;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Collection;
+import java.util.UUID;
 import java.util.function.Function;
 
 /**
@@ -32,6 +33,10 @@ public final class Columns {
 
     public static <R> Boolean[] bool(Collection<R> rows, Function<R, Boolean> column) {
         return rows.stream().map(column).toArray(Boolean[]::new);
+    }
+
+    public static <R> UUID[] uuid(Collection<R> rows, Function<R, UUID> column) {
+        return rows.stream().map(column).toArray(UUID[]::new);
     }
 
     /** {@code timestamptz[]}: each instant at UTC, nulls kept. */
