@@ -28,14 +28,15 @@ import org.aitelemetry.devkit.process.QuarkusAppComponent;
  * Fleet-sync benchmark (acceptance.md): the packaged worker syncs a simulated fleet through a real Prometheus into
  * PostgreSQL. For each fleet size (GPUs, in steps of 1,000 = 5 clusters × 25 nodes × 8 GPUs, 4 % of GPUs in MIG mode,
  * 50 projects per 1,000 GPUs; 10,000 is exactly the acceptance fleet) it reports the first full cycle, the median of
- * the following unchanged cycles (readings are frozen, so nothing changes), the rows those wrote, the queries per
- * cycle and the worker's RSS after the cycles. The worker runs with the JVM options of {@link WorkerJvm}.
+ * the following unchanged cycles (readings are frozen, so nothing changes), the worker's CPU per unchanged cycle (the
+ * figure to compare builds by: a cycle's wall time is mostly Prometheus'), the rows those wrote, the queries per cycle
+ * and the worker's RSS after the cycles. The worker runs with the JVM options of {@link WorkerJvm}.
  */
 public final class FleetSyncBenchmark {
 
     private static final Pattern CYCLE = Pattern.compile("Fleet sync of bench: (\\w+), (\\d+) clusters, (\\d+) nodes, "
             + "(\\d+) GPUs, (\\d+) MIG slices, (\\d+) projects, (\\d+) rows written, (\\d+) queries, (\\d+) ms");
-    private static final int CYCLES = 6;
+    private static final int CYCLES = 8;
     private static final Instant FROZEN_AT = Instant.parse("2026-11-21T12:00:00Z");
 
     private record Cycle(String status, int gpus, int slices, int projects, int rows, int queries, long millis) {
@@ -58,8 +59,8 @@ public final class FleetSyncBenchmark {
         System.out.printf("Fleet sync, packaged worker (%s), real Prometheus 2.42 + PostgreSQL 16, %d cores; "
                 + "%d cycles per size%n", WorkerJvm.describe(), Runtime.getRuntime().availableProcessors(),
                 CYCLES);
-        System.out.printf("%8s %7s %9s %7s %8s %10s %12s %10s %9s %9s%n", "GPUs", "slices", "projects", "queries",
-                "first", "unchanged", "rows/unchgd", "ms/1kGPU", "RSS", "series");
+        System.out.printf("%8s %7s %9s %7s %8s %10s %11s %12s %10s %9s %9s%n", "GPUs", "slices", "projects", "queries",
+                "first", "unchanged", "cpu/unchgd", "rows/unchgd", "ms/1kGPU", "RSS", "series");
         for (int gpus : sizes) {
             benchmark.run(gpus);
         }
@@ -98,22 +99,30 @@ public final class FleetSyncBenchmark {
         try (QuarkusAppComponent worker = new QuarkusAppComponent("telemetry-worker", jar, LoopbackPorts.free(), config,
                 WorkerJvm.options(), workspace)) {
             worker.start();
-            List<Cycle> cycles = awaitCycles(worker.logFile(), Duration.ofMinutes(5));
+            long postmaster = postgres.serverPid().orElseThrow();
+            // The CPU window opens just after the first unchanged cycle has ended (the first, longer one may run into
+            // the next tick) and closes just after the last one, both in the idle gap between cycles.
+            awaitCycles(worker.logFile(), 2, Duration.ofMinutes(5));
+            CpuSample opened = CpuSample.take(worker.pid(), postmaster);
+            List<Cycle> cycles = awaitCycles(worker.logFile(), CYCLES, Duration.ofMinutes(5));
+            double cpuMillisPerCycle = CpuSample.take(worker.pid(), postmaster).minus(opened).worker() * 1000
+                    / (CYCLES - 2);
             long rss = ProcessMemory.residentMib(worker.pid());
-            report(gpus, fleet, cycles, rss, series);
+            report(gpus, fleet, cycles, cpuMillisPerCycle, rss, series);
         }
     }
 
-    private static List<Cycle> awaitCycles(Path log, Duration patience) throws IOException, InterruptedException {
+    private static List<Cycle> awaitCycles(Path log, int count, Duration patience)
+            throws IOException, InterruptedException {
         Instant deadline = Instant.now().plus(patience);
         while (Instant.now().isBefore(deadline)) {
             List<Cycle> cycles = cycles(log);
-            if (cycles.size() >= CYCLES) {
-                return cycles.subList(0, CYCLES);
+            if (cycles.size() >= count) {
+                return cycles.subList(0, count);
             }
-            Thread.sleep(500);
+            Thread.sleep(100);
         }
-        throw new IllegalStateException("fewer than " + CYCLES + " sync cycles within " + patience + "; see " + log);
+        throw new IllegalStateException("fewer than " + count + " sync cycles within " + patience + "; see " + log);
     }
 
     private static List<Cycle> cycles(Path log) throws IOException {
@@ -127,7 +136,8 @@ public final class FleetSyncBenchmark {
         return cycles;
     }
 
-    private static void report(int gpus, FleetDefinition fleet, List<Cycle> cycles, long rssMib, int series) {
+    private static void report(int gpus, FleetDefinition fleet, List<Cycle> cycles, double cpuMillisPerCycle,
+            long rssMib, int series) {
         Cycle first = cycles.get(0);
         if (first.gpus() != fleet.devices().size() || !first.status().equals("OK")) {
             throw new IllegalStateException("first cycle saw " + first + ", the fleet has " + fleet.devices().size() + " GPUs");
@@ -135,8 +145,8 @@ public final class FleetSyncBenchmark {
         List<Cycle> unchanged = cycles.subList(1, cycles.size());
         Stats millis = Stats.of(unchanged.stream().mapToDouble(Cycle::millis).toArray());
         int maxRows = unchanged.stream().mapToInt(Cycle::rows).max().orElse(0);
-        System.out.printf("%8d %7d %9d %7d %6dms %8.0fms %12d %10.1f %6dMiB %9d%n", gpus, first.slices(),
-                first.projects(), first.queries(), first.millis(), millis.median(), maxRows,
+        System.out.printf("%8d %7d %9d %7d %6dms %8.0fms %9.0fms %12d %10.1f %6dMiB %9d%n", gpus, first.slices(),
+                first.projects(), first.queries(), first.millis(), millis.median(), cpuMillisPerCycle, maxRows,
                 millis.median() / (gpus / 1000.0), rssMib, series);
     }
 }

@@ -70,11 +70,15 @@ public final class IngestBenchmark {
         IngestReport report = new IngestReport(options);
         report.header(WorkerJvm.describe(), BenchPostgres.describe());
         report.authCheck(IngestAuthCheck.verify(webhook, issuer));
+        CpuSample beforeLoad = CpuSample.take(worker.pid(), postmasterPid);
         WebhookLoad.Result result = load(worker, postmasterPid, webhook, issuer, report);
         long acknowledged = System.nanoTime();
         long pending = awaitDrained(jdbcUrl);
         double drainSeconds = (System.nanoTime() - acknowledged) / 1e9;
         boolean sound = report.stored(result, IngestRows.count(jdbcUrl), pending, drainSeconds);
+        if (pending == 0) {
+            report.pipeline(result, CpuSample.take(worker.pid(), postmasterPid).minus(beforeLoad));
+        }
         if (options.floorSeconds() > 0) {
             CpuSample before = CpuSample.take(worker.pid(), postmasterPid);
             RoundTripFloor.Result floor = RoundTripFloor.measure(URI.create(worker.managementUrl() + "/q/health/live"),

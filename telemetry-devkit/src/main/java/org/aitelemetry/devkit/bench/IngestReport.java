@@ -77,6 +77,18 @@ final class IngestReport {
         return allStored && result.failures() == 0 && sessionsMatch;
     }
 
+    /**
+     * The whole pipeline's cost: CPU from the first batch (warm-up included) until every notification was processed,
+     * per alert acknowledged. Unlike the measured phase's figure it does not depend on how far session processing
+     * lagged behind the load while measuring, so it is the one to compare builds by.
+     */
+    void pipeline(WebhookLoad.Result result, CpuSample cpu) {
+        long acknowledged = result.accepted().alerts();
+        System.out.printf("%-11s first batch to drained: worker %.1f s, PostgreSQL %.1f s of CPU = %.0f us and %.0f us "
+                + "per alert acknowledged (ingest, sessions, spans)%n", "pipeline", cpu.worker(), cpu.postgres(),
+                cpu.worker() * 1e6 / acknowledged, cpu.postgres() * 1e6 / acknowledged);
+    }
+
     void floor(RoundTripFloor.Result floor, CpuSample cpu, WebhookLoad.Result ingest) {
         Stats floorMillis = floor.tally().millis();
         Stats ingestMillis = ingest.measured().millis();
