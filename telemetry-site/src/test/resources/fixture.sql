@@ -1,6 +1,7 @@
 -- The API tests' fleet (see Fixture.java for what each id is for). Ids are fixed; identities restart above them.
-INSERT INTO metric_source (id, name, url, auth_mode, sync_status, last_sync_at)
-VALUES (1, 'fleet', 'http://127.0.0.1:9/', 'NONE', 'OK', '2026-11-21T12:00:00Z');
+INSERT INTO metric_source (id, name, url, auth_mode, sync_status, last_sync_at, sync_message)
+VALUES (1, 'fleet', 'http://127.0.0.1:9/', 'NONE', 'OK', '2026-11-21T12:00:00Z',
+        '2 GPUs or MIG instances publish no DCGM_FI_DEV_FB_FREE (a customised <b>dcgm-exporter</b> counter list): found by their other DCGM fields, free memory unknown');
 
 INSERT INTO ai_cluster (id, source_id, name, node_count, gpu_count, slice_count, gpu_models, last_sync_at, sync_status,
                         last_seen_at)

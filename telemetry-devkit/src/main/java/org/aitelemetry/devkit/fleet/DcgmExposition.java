@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 
@@ -31,6 +32,7 @@ final class DcgmExposition {
     private final FleetState state;
     /** Label sets are fixed per series, so they are rendered once, not per scrape. */
     private final Map<String, List<Series>> seriesByCluster = new HashMap<>();
+    private volatile Predicate<String> omitted = family -> false;
 
     DcgmExposition(FleetDefinition fleet, FleetReadings readings, FleetState state) {
         this.readings = readings;
@@ -94,16 +96,27 @@ final class DcgmExposition {
         return percent / 100;
     }
 
-    private static void integers(ExpositionWriter writer, String name, String type, String help, List<Series> series,
+    /** Families left out, as an operator's customised counter list leaves them out. */
+    void omit(Predicate<String> family) {
+        omitted = family;
+    }
+
+    private void integers(ExpositionWriter writer, String name, String type, String help, List<Series> series,
             ToLongFunction<Series> value) throws IOException {
+        if (omitted.test(name)) {
+            return;
+        }
         writer.family(name, type, help);
         for (Series s : series) {
             writer.sample(name, s.labels(), value.applyAsLong(s));
         }
     }
 
-    private static void decimals(ExpositionWriter writer, String name, String type, String help, List<Series> series,
+    private void decimals(ExpositionWriter writer, String name, String type, String help, List<Series> series,
             ToDoubleFunction<Series> value) throws IOException {
+        if (omitted.test(name)) {
+            return;
+        }
         writer.family(name, type, help);
         for (Series s : series) {
             writer.sample(name, s.labels(), value.applyAsDouble(s));

@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.aitelemetry.devkit.LoopbackHttpComponent;
@@ -153,6 +154,20 @@ public final class FleetSimulator extends LoopbackHttpComponent {
 
     public void hold(FleetDevice device, MigSlice slice) {
         state.release(device, slice, false);
+    }
+
+    /**
+     * From now on the dcgm-exporter pages leave out these metric families ({@code DCGM_FI_DEV_FB_FREE}, …), as an
+     * operator's customised counter list does; an empty set restores the default list.
+     */
+    public void omitDcgmFamilies(Set<String> families) {
+        Set<String> omitted = Set.copyOf(families);
+        dcgm.omit(omitted::contains);
+    }
+
+    /** From now on the dcgm-exporter pages are empty, as an exporter whose every field failed. */
+    public void omitEveryDcgmFamily() {
+        dcgm.omit(family -> true);
     }
 
     /** The node's energy counters restart from zero now (clock time), as after a driver reload. */

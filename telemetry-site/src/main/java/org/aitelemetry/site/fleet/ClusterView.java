@@ -8,7 +8,7 @@ import org.aitelemetry.site.ngsild.NgsiLdRepresentable;
 
 /** The wire model of an AI cluster (schema {@code Cluster}). */
 public record ClusterView(long id, String name, String source, int nodeCount, int gpuCount, int sliceCount,
-        List<String> gpuModels, OffsetDateTime lastSyncAt, String syncStatus, String state,
+        List<String> gpuModels, OffsetDateTime lastSyncAt, String syncStatus, String syncMessage, String state,
         OffsetDateTime lastSeenAt) implements NgsiLdRepresentable {
 
     @Override
@@ -22,6 +22,7 @@ public record ClusterView(long id, String name, String source, int nodeCount, in
                 .property(FleetTerms.GPU_MODELS, gpuModels)
                 .property(FleetTerms.LAST_SYNC_AT, lastSyncAt)
                 .property(FleetTerms.SYNC_STATUS, syncStatus)
+                .property(FleetTerms.SYNC_MESSAGE, syncMessage)
                 .property(CommonTerms.STATE, state)
                 .property(CommonTerms.LAST_SEEN_AT, lastSeenAt);
     }

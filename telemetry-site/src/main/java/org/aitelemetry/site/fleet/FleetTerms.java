@@ -19,6 +19,9 @@ public class FleetTerms implements NgsiLdTerms {
             "End of the last sync cycle that read the cluster.");
     static final NgsiLdTerm SYNC_STATUS = NgsiLdTerm.of("syncStatus",
             "Outcome of the last sync cycle: NEVER, OK, INCOMPLETE or FAILED.");
+    static final NgsiLdTerm SYNC_MESSAGE = NgsiLdTerm.of("syncMessage",
+            "What the metric source's last sync cycle has to say: why it failed or was incomplete, or what it could not"
+                    + " find (no GPU and why, GPUs without free-memory readings); absent when there is nothing.");
     static final NgsiLdTerm TAINT_STATE = NgsiLdTerm.of("taintState",
             "The node's health taint as the worker left it: NONE, TAINTED, HELD (FAILED, but the blast-radius limit"
                     + " held the taint back) or DRY_RUN (would be tainted; the worker is in dry-run mode).");
@@ -35,8 +38,8 @@ public class FleetTerms implements NgsiLdTerms {
 
     @Override
     public List<NgsiLdTerm> terms() {
-        return List.of(SOURCE, NODE_COUNT, GPU_COUNT, SLICE_COUNT, GPU_MODELS, LAST_SYNC_AT, SYNC_STATUS, GPU_PRODUCT,
-                DRIVER_VERSION, CUDA_VERSION, KERNEL_VERSION, OS_IMAGE, LABELS, HEALTH_AT, TAINT_STATE, TAINT_REASON,
-                TAINT_CHANGED_AT);
+        return List.of(SOURCE, NODE_COUNT, GPU_COUNT, SLICE_COUNT, GPU_MODELS, LAST_SYNC_AT, SYNC_STATUS, SYNC_MESSAGE,
+                GPU_PRODUCT, DRIVER_VERSION, CUDA_VERSION, KERNEL_VERSION, OS_IMAGE, LABELS, HEALTH_AT, TAINT_STATE,
+                TAINT_REASON, TAINT_CHANGED_AT);
     }
 }

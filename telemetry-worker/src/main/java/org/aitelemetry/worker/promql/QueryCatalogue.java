@@ -76,6 +76,7 @@ public class QueryCatalogue {
     private static final String HOLDER =
             labels(NAMESPACE, POD, CONTAINER, EXPORTED_NAMESPACE, EXPORTED_POD, EXPORTED_CONTAINER);
     private static final String WHOLE_GPU = GPU_INSTANCE_ID + "=\"\"";
+    private static final String ANY_DCGM_FIELD = "__name__=~\"DCGM_FI_.+\"";
     private static final String MIG_INSTANCE = GPU_INSTANCE_ID + "!=\"\"";
 
     private final String window;
@@ -93,6 +94,25 @@ public class QueryCatalogue {
     public String inventory() {
         return "max by (" + DEVICE_IDENTITY + ") (last_over_time(" + dcgm.select(DcgmField.FB_FREE_METRIC) + window
                 + "))";
+    }
+
+    /**
+     * Every GPU and MIG instance that publishes any DCGM field, identity labels only: finds the GPUs of an exporter whose
+     * counter list lacks {@code DCGM_FI_DEV_FB_FREE}. An instant selector, not a range function: those drop the metric
+     * name, and series of different fields would then collide. Sent only when the inventory falls short.
+     */
+    public String identities() {
+        return "group by (" + DEVICE_IDENTITY + ") (" + dcgm.select("", ANY_DCGM_FIELD) + ")";
+    }
+
+    /** DCGM series per scrape job, whichever job: says why a source with DCGM series yielded no GPU. */
+    public String dcgmSeriesByJob() {
+        return "count by (job) ({" + ANY_DCGM_FIELD + "})";
+    }
+
+    /** The exporter's selector as a person reads it, for messages. */
+    public String dcgmExporter() {
+        return dcgm.matchers();
     }
 
     /** Latest value of a DCGM field per GPU and MIG instance. */

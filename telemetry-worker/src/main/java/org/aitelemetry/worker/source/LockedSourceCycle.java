@@ -16,17 +16,22 @@ import java.util.function.Supplier;
 public final class LockedSourceCycle {
 
     private final Pool pool;
+    private final MetricSourceRegistrar registrar;
     private final String lockName;
 
     /** @param lockName the kind of work; cycles of different names never exclude each other */
-    public LockedSourceCycle(Pool pool, String lockName) {
+    public LockedSourceCycle(Pool pool, MetricSourceRegistrar registrar, String lockName) {
         this.pool = pool;
+        this.registrar = registrar;
         this.lockName = lockName;
     }
 
-    /** The id of the source's {@code metric_source} row; fails when the source was never registered. */
+    /**
+     * The id of the source's {@code metric_source} row, once the start has registered the configured sources; fails
+     * when the source is not among them.
+     */
     public Uni<Long> sourceId(String name) {
-        return pool.preparedQuery(SourceSql.SOURCE_ID).execute(Tuple.of(name))
+        return registrar.registered().chain(() -> pool.preparedQuery(SourceSql.SOURCE_ID).execute(Tuple.of(name)))
                 .map(rows -> {
                     if (!rows.iterator().hasNext()) {
                         throw new IllegalStateException("metric source " + name + " is not registered");

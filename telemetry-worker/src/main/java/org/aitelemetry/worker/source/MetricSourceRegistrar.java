@@ -10,6 +10,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.aitelemetry.model.fleet.MetricSource;
 import org.jboss.logging.Logger;
 
@@ -24,6 +25,7 @@ public class MetricSourceRegistrar {
 
     private final List<SourceDefinition> definitions;
     private final MetricSourceRepository repository;
+    private final CompletableFuture<Void> registered = new CompletableFuture<>();
 
     MetricSourceRegistrar(SourceClients sources, MetricSourceRepository repository) {
         this.definitions = sources.definitions();
@@ -31,9 +33,23 @@ public class MetricSourceRegistrar {
     }
 
     void registerAtStart(@Observes StartupEvent event) throws Throwable {
-        VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(this::registerAll));
+        try {
+            VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(this::registerAll));
+        } catch (Throwable failure) {
+            registered.completeExceptionally(failure);
+            throw failure;
+        }
+        registered.complete(null);
         LOG.infof("Registered %d metric source(s): %s", definitions.size(),
                 definitions.stream().map(SourceDefinition::name).toList());
+    }
+
+    /**
+     * Completes once every configured source has its row. The scheduler may fire a cycle while the start is still
+     * registering (its timers start on the same event), so work that looks a source up by name waits for this first.
+     */
+    public Uni<Void> registered() {
+        return Uni.createFrom().completionStage(registered);
     }
 
     Uni<Void> registerAll() {

@@ -2,6 +2,7 @@ package org.aitelemetry.worker.sync;
 
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -34,6 +35,10 @@ final class DeviceAssembly {
     private record Identity(String host, String model, Integer index, String pciBusId) {
     }
 
+    /** A GPU (instance {@link #WHOLE_GPU}) or one of its MIG instances, as the inventory lists them. */
+    private record Listed(DeviceRef ref, int instance) {
+    }
+
     private final LabelVariants labels;
     private final DcgmLabels dcgm;
     private final Map<DeviceRef, Map<Integer, Map<DcgmField, Double>>> readings = new HashMap<>();
@@ -42,6 +47,7 @@ final class DeviceAssembly {
     private final Map<String, Map<SliceKey, SliceObservation>> slicesByCluster = new LinkedHashMap<>();
     private final Map<String, String> driverVersionByNode = new HashMap<>();
     private final Map<String, Set<String>> namespacesInUse = new HashMap<>();
+    private final Set<Listed> listed = new HashSet<>();
 
     DeviceAssembly(LabelVariants labels, DcgmLabels dcgm, Map<DcgmField, QueryResult> readingResults) {
         this.labels = labels;
@@ -51,24 +57,50 @@ final class DeviceAssembly {
 
     void addInventory(QueryResult inventory) {
         for (Series series : inventory.series()) {
-            Optional<String> uuid = dcgm.uuid(series);
-            Optional<String> host = dcgm.hostname(series);
-            if (uuid.isEmpty() || host.isEmpty()) {
-                continue;
-            }
-            DeviceRef ref = new DeviceRef(labels.cluster(series), uuid.get());
-            identities.putIfAbsent(ref, new Identity(host.get(), series.label(DcgmLabel.MODEL_NAME).orElse("unknown"),
-                    series.label(DcgmLabel.GPU_INDEX).map(Integer::valueOf).orElse(null),
-                    series.label(DcgmLabel.PCI_BUS_ID).orElse(null)));
-            series.label(DcgmLabel.DRIVER_VERSION)
-                    .ifPresent(version -> driverVersionByNode.put(ref.cluster() + "/" + host.get(), version));
-            dcgm.holderNamespace(series).ifPresent(namespace ->
-                    namespacesInUse.computeIfAbsent(ref.cluster(), c -> new LinkedHashSet<>()).add(namespace));
-            Double free = valueOrNull(series.last().value());
-            dcgm.gpuInstanceId(series).ifPresentOrElse(
-                    instance -> addSlice(ref, instance, series, free),
-                    () -> wholeGpuFree.put(ref, free));
+            add(series, valueOrNull(series.last().value()), false);
         }
+    }
+
+    /**
+     * GPUs and MIG instances found by their other DCGM fields ({@link GpuFinder}) that the inventory did not list: their
+     * free memory is unknown. Returns how many were added.
+     */
+    int addIdentities(QueryResult identities) {
+        int added = 0;
+        for (Series series : identities.series()) {
+            if (add(series, null, true)) {
+                added++;
+            }
+        }
+        return added;
+    }
+
+    /**
+     * Adds one series naming a GPU or MIG instance; true when it was not listed before. The inventory may list one
+     * several times (once per holder in the window), and every such series counts; an identity series only adds what the
+     * inventory lacked.
+     */
+    private boolean add(Series series, Double free, boolean onlyIfUnlisted) {
+        Optional<String> uuid = dcgm.uuid(series);
+        Optional<String> host = dcgm.hostname(series);
+        if (uuid.isEmpty() || host.isEmpty()) {
+            return false;
+        }
+        DeviceRef ref = new DeviceRef(labels.cluster(series), uuid.get());
+        Optional<Integer> instance = dcgm.gpuInstanceId(series);
+        boolean unlisted = listed.add(new Listed(ref, instance.orElse(WHOLE_GPU)));
+        if (onlyIfUnlisted && !unlisted) {
+            return false;
+        }
+        identities.putIfAbsent(ref, new Identity(host.get(), series.label(DcgmLabel.MODEL_NAME).orElse("unknown"),
+                series.label(DcgmLabel.GPU_INDEX).map(Integer::valueOf).orElse(null),
+                series.label(DcgmLabel.PCI_BUS_ID).orElse(null)));
+        series.label(DcgmLabel.DRIVER_VERSION)
+                .ifPresent(version -> driverVersionByNode.put(ref.cluster() + "/" + host.get(), version));
+        dcgm.holderNamespace(series).ifPresent(namespace ->
+                namespacesInUse.computeIfAbsent(ref.cluster(), c -> new LinkedHashSet<>()).add(namespace));
+        instance.ifPresentOrElse(id -> addSlice(ref, id, series, free), () -> wholeGpuFree.put(ref, free));
+        return unlisted;
     }
 
     /** The devices of every cluster, once the inventory has been added. */

@@ -6,8 +6,11 @@ import java.util.Map;
 /**
  * What one sync cycle read from one metric source, per cluster. {@code complete} is false when any query came back
  * with warnings (a partial response): such a snapshot may update what it contains but must never mark anything missing.
+ * {@code notices} tell the operator about a complete read that found less than the source holds (GPUs without free
+ * memory, or no GPU at all and why).
  */
-record FleetSnapshot(Map<String, ClusterObservation> clusters, boolean complete, List<String> warnings) {
+record FleetSnapshot(Map<String, ClusterObservation> clusters, boolean complete, List<String> warnings,
+        List<String> notices) {
 
     record ClusterObservation(String name, Map<String, NodeObservation> nodes, Map<String, DeviceObservation> devices,
             Map<SliceKey, SliceObservation> slices, Map<String, ProjectObservation> projects) {

@@ -13,7 +13,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.aitelemetry.model.fleet.SyncStatus;
+import org.aitelemetry.prometheus.PrometheusClient;
 import org.aitelemetry.prometheus.dcgm.DcgmLabels;
 import org.aitelemetry.prometheus.source.SourceClients;
 import org.aitelemetry.prometheus.source.SourceDefinition;
@@ -21,6 +24,7 @@ import org.aitelemetry.worker.config.SelfTracing;
 import org.aitelemetry.worker.config.WorkerConfig;
 import org.aitelemetry.worker.promql.QueryCatalogue;
 import org.aitelemetry.worker.source.LockedSourceCycle;
+import org.aitelemetry.worker.source.MetricSourceRegistrar;
 import org.jboss.logging.Logger;
 
 /**
@@ -43,9 +47,10 @@ public class FleetSync {
     private final DcgmLabels dcgmLabels;
     private final QueryCatalogue queries;
 
-    FleetSync(Pool pool, SourceClients clients, QueryCatalogue queries, WorkerConfig config) {
+    FleetSync(Pool pool, MetricSourceRegistrar registrar, SourceClients clients, QueryCatalogue queries,
+            WorkerConfig config) {
         this.pool = pool;
-        this.cycle = new LockedSourceCycle(pool, LOCK_NAME);
+        this.cycle = new LockedSourceCycle(pool, registrar, LOCK_NAME);
         this.clients = clients;
         this.queries = queries;
         this.config = config.sync();
@@ -72,15 +77,25 @@ public class FleetSync {
     }
 
     private Uni<SyncReport> readAndWrite(SqlConnection connection, SourceDefinition source, long id, Instant started) {
-        return new FleetReader(clients.client(source), queries).read(started)
-                .chain(results -> {
-                    FleetSnapshot snapshot = new SnapshotAssembler(source.defaultCluster(), dcgmLabels).assemble(results);
+        PrometheusClient client = clients.client(source);
+        return new FleetReader(client, queries).read(started)
+                .chain(results -> new GpuFinder(client, queries).find(results, started).chain(found -> {
+                    FleetSnapshot snapshot = new SnapshotAssembler(source.defaultCluster(), dcgmLabels)
+                            .assemble(results, found);
                     return new FleetWriter(connection, id, snapshot, started, config.missingAfterCycles()).write()
                             .call(rows -> recordStatus(connection, id, started,
-                                    snapshot.complete() ? SyncStatus.OK : SyncStatus.INCOMPLETE,
-                                    snapshot.complete() ? null : "incomplete result: " + String.join("; ", snapshot.warnings())))
-                            .map(rows -> report(source, snapshot, results, rows, started));
-                });
+                                    snapshot.complete() ? SyncStatus.OK : SyncStatus.INCOMPLETE, statusMessage(snapshot)))
+                            .map(rows -> report(source, snapshot, results, FleetReader.queriesPerCycle() + found.queries(),
+                                    rows, started));
+                }));
+    }
+
+    /** What the source's row shows beside the status: why a read was partial, else what the operator should know. */
+    private static String statusMessage(FleetSnapshot snapshot) {
+        if (!snapshot.complete()) {
+            return "incomplete result: " + String.join("; ", snapshot.warnings());
+        }
+        return snapshot.notices().isEmpty() ? null : String.join("; ", snapshot.notices());
     }
 
     private Uni<SyncReport> recordFailure(SourceDefinition source, long id, Instant started, Throwable failure) {
@@ -96,8 +111,8 @@ public class FleetSync {
                 .execute(Tuple.of(id, utc(at), status.name(), bounded)).replaceWithVoid();
     }
 
-    private static SyncReport report(SourceDefinition source, FleetSnapshot snapshot, FleetQueryResults results, int rows,
-            Instant started) {
+    private static SyncReport report(SourceDefinition source, FleetSnapshot snapshot, FleetQueryResults results,
+            int queries, int rows, Instant started) {
         int nodes = 0;
         int devices = 0;
         int slices = 0;
@@ -109,8 +124,9 @@ public class FleetSync {
             projects += cluster.projects().size();
         }
         return new SyncReport(source.name(), snapshot.complete() ? SyncStatus.OK : SyncStatus.INCOMPLETE, false,
-                FleetReader.queriesPerCycle(), results.seriesCount(), snapshot.clusters().size(), nodes, devices, slices,
-                projects, rows, Duration.between(started, Instant.now()), String.join("; ", snapshot.warnings()));
+                queries, results.seriesCount(), snapshot.clusters().size(), nodes, devices, slices, projects, rows,
+                Duration.between(started, Instant.now()), Stream.concat(snapshot.warnings().stream(),
+                        snapshot.notices().stream()).collect(Collectors.joining("; ")));
     }
 
     private static void log(SyncReport report) {
@@ -121,6 +137,9 @@ public class FleetSync {
                     + "%d queries, %d ms", report.source(), report.status(), report.clusters(), report.nodes(),
                     report.devices(), report.slices(), report.projects(), report.rowsWritten(), report.queries(),
                     report.duration().toMillis());
+            if (!report.message().isEmpty()) {
+                LOG.warnf("Fleet sync of %s: %s", report.source(), report.message());
+            }
         }
     }
 }

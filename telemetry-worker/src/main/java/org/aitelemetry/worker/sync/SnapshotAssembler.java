@@ -1,10 +1,12 @@
 package org.aitelemetry.worker.sync;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.aitelemetry.prometheus.dcgm.DcgmField;
 import org.aitelemetry.prometheus.dcgm.DcgmLabels;
 import org.aitelemetry.prometheus.kube.LabelVariants;
 import org.aitelemetry.worker.sync.FleetSnapshot.ClusterObservation;
@@ -22,8 +24,19 @@ final class SnapshotAssembler {
     }
 
     FleetSnapshot assemble(FleetQueryResults results) {
+        return assemble(results, GpuFinder.Found.NOTHING_NEEDED);
+    }
+
+    /** With the GPUs the follow-up queries found beside the inventory, and their notices. */
+    FleetSnapshot assemble(FleetQueryResults results, GpuFinder.Found found) {
         DeviceAssembly devices = new DeviceAssembly(labels, dcgm, results.readings());
         devices.addInventory(results.inventory());
+        List<String> notices = new ArrayList<>(found.notices());
+        int withoutFreeMemory = devices.addIdentities(found.identities());
+        if (withoutFreeMemory > 0) {
+            notices.add(withoutFreeMemory + " GPUs or MIG instances publish no " + DcgmField.FB_FREE_METRIC
+                    + " (a customised dcgm-exporter counter list): found by their other DCGM fields, free memory unknown");
+        }
         NodeAssembly nodes = new NodeAssembly(labels, results.nodeLabels(), results.nodeCapacity(), results.nodeInfo());
         ProjectAssembly projects = new ProjectAssembly(labels, results);
         Map<String, Map<String, DeviceObservation>> devicesByCluster = devices.devicesByCluster();
@@ -40,6 +53,6 @@ final class SnapshotAssembler {
                     projects.projects(cluster, devices.namespacesInUse(cluster))));
         }
         List<String> warnings = results.warnings();
-        return new FleetSnapshot(clusters, warnings.isEmpty(), warnings);
+        return new FleetSnapshot(clusters, warnings.isEmpty(), warnings, notices);
     }
 }

@@ -17,6 +17,7 @@ import org.aitelemetry.worker.config.SelfTracing;
 import org.aitelemetry.worker.config.WorkerConfig;
 import org.aitelemetry.worker.promql.QueryCatalogue;
 import org.aitelemetry.worker.source.LockedSourceCycle;
+import org.aitelemetry.worker.source.MetricSourceRegistrar;
 import org.aitelemetry.worker.usage.UsageReport.HourOutcome;
 import org.jboss.logging.Logger;
 
@@ -41,12 +42,13 @@ public class UsageRollups {
     private final RollupCalculator calculator;
     private final Duration margin;
 
-    UsageRollups(Pool pool, SourceClients clients, QueryCatalogue queries, UsageConfig config, WorkerConfig workerConfig) {
+    UsageRollups(Pool pool, MetricSourceRegistrar registrar, SourceClients clients, QueryCatalogue queries,
+            UsageConfig config, WorkerConfig workerConfig) {
         if (config.step().isZero() || config.step().isNegative()
                 || HourWindow.HOUR.toMillis() % config.step().toMillis() != 0) {
             throw new IllegalArgumentException("telemetry.usage.step must divide an hour, not " + config.step());
         }
-        this.cycle = new LockedSourceCycle(pool, LOCK_NAME);
+        this.cycle = new LockedSourceCycle(pool, registrar, LOCK_NAME);
         this.clients = clients;
         this.queries = queries;
         this.config = config;

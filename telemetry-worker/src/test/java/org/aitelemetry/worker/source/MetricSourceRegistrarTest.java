@@ -9,13 +9,18 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.quarkus.vertx.VertxContextSupport;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.model.fleet.AuthMode;
 import org.aitelemetry.model.fleet.MetricSource;
 import org.aitelemetry.model.fleet.SyncStatus;
+import org.aitelemetry.prometheus.source.SourceClients;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
@@ -41,6 +46,12 @@ class MetricSourceRegistrarTest {
     @Inject
     MetricSourceRepository sources;
 
+    @Inject
+    SourceClients configuredSources;
+
+    @Inject
+    Pool pool;
+
     @Test
     void configuredSourcesAreStoredAtStart() throws Throwable {
         MetricSource hub = inSession(() -> sources.findByName("hub-east"));
@@ -60,6 +71,24 @@ class MetricSourceRegistrarTest {
         VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(registrar::registerAll));
         Long count = inSession(sources::count);
         assertThat(count).isEqualTo(2);
+    }
+
+    /**
+     * The race a fresh worker had: a scheduled cycle that looks its source up before the start has registered it
+     * waited for nothing and failed ("not registered"). Now it waits for the registration, however late that comes.
+     */
+    @Test
+    void aCycleStartedBeforeTheRegistrationWaitsForIt() throws Throwable {
+        MetricSourceRegistrar notYetStarted = new MetricSourceRegistrar(configuredSources, sources);
+        CompletableFuture<Long> id = new LockedSourceCycle(pool, notYetStarted, "test.early-cycle").sourceId("local")
+                .subscribeAsCompletionStage();
+
+        assertThat(id).as("no answer before the registration").isNotDone();
+        notYetStarted.registerAtStart(null);
+
+        Long registered = inSession(() -> sources.findByName("local")).id;
+        assertThat(id.get(30, TimeUnit.SECONDS)).isEqualTo(registered);
+        assertThat(registrar.registered().await().atMost(Duration.ofSeconds(1))).as("the app's own, at start").isNull();
     }
 
     private static <T> T inSession(Supplier<Uni<T>> work) throws Throwable {

@@ -28,6 +28,7 @@ import org.aitelemetry.model.fleet.SyncStatus;
 import org.aitelemetry.prometheus.source.SourceClients;
 import org.aitelemetry.prometheus.source.SourceDefinition;
 import org.aitelemetry.worker.source.LockedSourceCycle;
+import org.aitelemetry.worker.source.MetricSourceRegistrar;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -57,6 +58,9 @@ class FleetSyncTest {
 
     @Inject
     Pool pool;
+
+    @Inject
+    MetricSourceRegistrar registrar;
 
     private Rows rows;
     private FleetDefinition fleet;
@@ -195,7 +199,7 @@ class FleetSyncTest {
         syncOnce();
         long devicesBefore = rows.count("SELECT count(*) FROM gpu_device");
         long sourceId = rows.count("SELECT id FROM metric_source WHERE name = $1", FleetTestResource.SOURCE);
-        SyncReport whileLocked = pool.withTransaction(connection -> new LockedSourceCycle(pool, FleetSync.LOCK_NAME)
+        SyncReport whileLocked = pool.withTransaction(connection -> new LockedSourceCycle(pool, registrar, FleetSync.LOCK_NAME)
                 .tryLock(connection, sourceId)
                 .invoke(locked -> assertThat(locked).isTrue())
                 .chain(() -> sync.sync(source()))).await().atMost(PATIENCE);

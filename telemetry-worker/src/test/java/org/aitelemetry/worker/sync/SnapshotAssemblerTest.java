@@ -147,6 +147,31 @@ class SnapshotAssemblerTest {
     }
 
     @Test
+    void identitiesAddOnlyWhatTheInventoryMissedWithFreeMemoryUnknown() {
+        FleetQueryResults results = results(vector(
+                series(70_000, "cluster", "c", "UUID", "GPU-LISTED", "Hostname", "n1", "modelName", "H100")), Map.of());
+        GpuFinder.Found found = new GpuFinder.Found(vector(
+                series(1, "cluster", "c", "UUID", "GPU-LISTED", "Hostname", "n1", "modelName", "H100"),
+                series(1, "cluster", "c", "uuid", "GPU-NO-FREE", "hostname", "n2", "modelName", "A100"),
+                series(1, "cluster", "c", "UUID", "GPU-MIG", "Hostname", "n2", "GPU_I_ID", "3", "GPU_I_PROFILE", "1g.10gb"),
+                series(1, "cluster", "c", "UUID", "GPU-NO-HOST")), List.of(), 1);
+
+        FleetSnapshot snapshot = assembler("c").assemble(results, found);
+
+        ClusterObservation cluster = snapshot.clusters().get("c");
+        assertThat(cluster.devices()).containsOnlyKeys("GPU-LISTED", "GPU-NO-FREE", "GPU-MIG");
+        assertThat(cluster.devices().get("GPU-LISTED").readings().memoryFreeMib()).as("the inventory's value stays")
+                .isEqualTo(70_000.0);
+        assertThat(cluster.devices().get("GPU-NO-FREE").readings().memoryFreeMib()).isNull();
+        assertThat(cluster.devices().get("GPU-NO-FREE").node()).isEqualTo("n2");
+        assertThat(cluster.devices().get("GPU-MIG").migEnabled()).isTrue();
+        assertThat(cluster.slices()).containsOnlyKeys(new SliceKey("GPU-MIG", 3));
+        assertThat(snapshot.complete()).isTrue();
+        assertThat(snapshot.notices()).containsExactly("2 GPUs or MIG instances publish no DCGM_FI_DEV_FB_FREE (a "
+                + "customised dcgm-exporter counter list): found by their other DCGM fields, free memory unknown");
+    }
+
+    @Test
     void migResourceNamesAreRestoredFromKubeStateMetricsSpelling() {
         assertThat(ProjectAssembly.migResourceName("nvidia_com_mig_1g_10gb")).isEqualTo("nvidia.com/mig-1g.10gb");
         assertThat(ProjectAssembly.migResourceName("nvidia_com_mig_3g_40gb")).isEqualTo("nvidia.com/mig-3g.40gb");

@@ -20,6 +20,7 @@ import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.prometheus.source.SourceClients;
 import org.aitelemetry.prometheus.source.SourceDefinition;
 import org.aitelemetry.worker.source.LockedSourceCycle;
+import org.aitelemetry.worker.source.MetricSourceRegistrar;
 import org.aitelemetry.worker.usage.SimulatedDay.Gpu;
 import org.aitelemetry.worker.usage.SimulatedDay.Unit;
 import org.assertj.core.data.Offset;
@@ -61,6 +62,9 @@ class UsageRollupsTest {
 
     @Inject
     Pool pool;
+
+    @Inject
+    MetricSourceRegistrar registrar;
 
     @BeforeEach
     void rollUpTheDayOnce() {
@@ -112,7 +116,7 @@ class UsageRollupsTest {
 
     @Test
     void whileAnotherReplicaHoldsTheLockARunSkipsTheSource() {
-        LockedSourceCycle otherReplica = new LockedSourceCycle(pool, UsageRollups.LOCK_NAME);
+        LockedSourceCycle otherReplica = new LockedSourceCycle(pool, registrar, UsageRollups.LOCK_NAME);
         UsageReport report = pool.withTransaction(connection -> otherReplica.sourceId(SimulatedDayPrometheus.SOURCE)
                         .chain(sourceId -> otherReplica.tryLock(connection, sourceId))
                         .invoke(locked -> assertThat(locked).isTrue())
