@@ -90,7 +90,7 @@ public final class KeycloakComponent extends ServerProcessComponent {
     /** Read from this start's log: the first start of a checkout builds the server before it starts it. */
     @Override
     public String startPhase() {
-        return KeycloakStartPhase.of(logOfLatestStart());
+        return KeycloakStartPhase.of(logOfStartUnderWay());
     }
 
     @Override

@@ -26,8 +26,11 @@ public abstract class ServerProcessComponent implements Component {
     private final Path dataDir;
     private int port;
     private ManagedProcess process;
-    /** Where the log of the latest start begins; read by progress output while {@link #start()} holds the lock. */
-    private volatile long startLogOffset;
+    /**
+     * Where the log of the start under way begins, past the end when none is (earlier runs' lines say nothing about
+     * this one); read by progress output while {@link #start()} holds the lock.
+     */
+    private volatile long startLogOffset = Long.MAX_VALUE;
 
     protected ServerProcessComponent(Workspace workspace, String name, Path binary) {
         this.workspace = workspace;
@@ -68,8 +71,8 @@ public abstract class ServerProcessComponent implements Component {
         return dataDir;
     }
 
-    /** What the latest start has logged so far; empty before the first start or when the log cannot be read. */
-    protected String logOfLatestStart() {
+    /** What the start under way has logged so far; empty when none is, or when the log cannot be read. */
+    protected String logOfStartUnderWay() {
         try (SeekableByteChannel log = Files.newByteChannel(logFile())) {
             log.position(startLogOffset);
             return new String(Channels.newInputStream(log).readAllBytes(), StandardCharsets.UTF_8);
@@ -117,6 +120,7 @@ public abstract class ServerProcessComponent implements Component {
 
     @Override
     public synchronized void stop() {
+        startLogOffset = Long.MAX_VALUE;
         if (process != null) {
             process.stop(10);
             process = null;
