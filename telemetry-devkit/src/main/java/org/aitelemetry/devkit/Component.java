@@ -13,6 +13,11 @@ public interface Component extends AutoCloseable {
     /** Starts the component and returns once it accepts connections. Starting a started component does nothing. */
     void start() throws Exception;
 
+    /** What a start that takes long is doing now (e.g. Keycloak building itself), for progress output. */
+    default String startPhase() {
+        return "starting";
+    }
+
     /** Stops the process; a later {@link #start()} brings it back with the same port and data. */
     void stop();
 

@@ -9,6 +9,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -50,6 +51,11 @@ public final class KeycloakComponent extends ServerProcessComponent {
         this.sitePort = sitePort;
     }
 
+    /** The {@code kc.sh} every KeycloakComponent runs, whether or not the build has unpacked it yet. */
+    public static Path distributionLauncher() {
+        return KeycloakDistribution.home().resolve("bin/kc.sh");
+    }
+
     /** {@code http://127.0.0.1:<port>}; the port is known once started. */
     public String url() {
         return "http://127.0.0.1:" + port();
@@ -79,6 +85,12 @@ public final class KeycloakComponent extends ServerProcessComponent {
         try (KeycloakDistribution.Lock held = distribution.lock()) {
             super.start();
         }
+    }
+
+    /** Read from this start's log: the first start of a checkout builds the server before it starts it. */
+    @Override
+    public String startPhase() {
+        return KeycloakStartPhase.of(logOfStartUnderWay());
     }
 
     @Override

@@ -32,13 +32,18 @@ final class KeycloakDistribution {
 
     /** The unpacked distribution, or a message that says how to get it. */
     static KeycloakDistribution unpacked() {
-        Path home = Path.of(buildProperties().getProperty("home"));
+        Path home = home();
         if (!Files.isRegularFile(home.resolve("bin/kc.sh"))) {
             throw new IllegalStateException("Keycloak is not unpacked at " + home + ": build telemetry-devkit with "
                     + "Maven (./mvnw -pl telemetry-devkit -am test-compile), which fetches "
                     + "org.keycloak:keycloak-quarkus-dist:zip and unpacks it there");
         }
         return new KeycloakDistribution(home);
+    }
+
+    /** Where the build unpacks the distribution, whether or not it is there. */
+    static Path home() {
+        return Path.of(buildProperties().getProperty("home"));
     }
 
     Path launcher() {

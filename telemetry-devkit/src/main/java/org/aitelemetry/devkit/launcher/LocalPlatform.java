@@ -1,6 +1,7 @@
 package org.aitelemetry.devkit.launcher;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.aitelemetry.devkit.keycloak.DemoUser;
 import org.aitelemetry.devkit.keycloak.KeycloakClients;
@@ -32,7 +33,15 @@ public final class LocalPlatform {
             System.out.print(LaunchOptions.USAGE);
             return;
         }
-        runUntilInterrupted(new Platform(options.platformOptions(), ConsoleProgress.system()));
+        PlatformOptions platformOptions = options.platformOptions();
+        List<String> missing = Prerequisites.missing(Prerequisites.forLocalRun(platformOptions,
+                Prerequisites.Machine.of(platformOptions.projectRoot())));
+        if (!missing.isEmpty()) {
+            System.err.println("Cannot start the platform; first fix what is missing:");
+            missing.forEach(message -> System.err.println("  - " + message));
+            System.exit(1);
+        }
+        runUntilInterrupted(new Platform(platformOptions, ConsoleProgress.system()));
     }
 
     private static void runUntilInterrupted(Platform platform) throws InterruptedException {

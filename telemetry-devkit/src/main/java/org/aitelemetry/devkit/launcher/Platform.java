@@ -5,7 +5,6 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
@@ -38,7 +37,7 @@ public final class Platform implements AutoCloseable {
     /** The database both apps share; the worker migrates it. */
     public static final String DATABASE = "telemetry";
     static final String WEBHOOK_PATH = "/api/ingest/v1/alertmanager";
-    private static final String USAGE_RULES = "alertmanager/rules/gpu-usage.rules.yml";
+    static final String USAGE_RULES = "alertmanager/rules/gpu-usage.rules.yml";
 
     private final PlatformOptions options;
     private final PlatformProgress progress;
@@ -145,10 +144,7 @@ public final class Platform implements AutoCloseable {
             }
             started.push(component);
         }
-        long begin = System.nanoTime();
-        progress.starting(component.name());
-        component.start();
-        progress.ready(component.name(), Duration.ofNanos(System.nanoTime() - begin));
+        LongStep.run(component.name(), component::startPhase, progress, component::start);
         return component;
     }
 

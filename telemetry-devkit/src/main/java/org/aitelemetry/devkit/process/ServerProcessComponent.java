@@ -1,6 +1,9 @@
 package org.aitelemetry.devkit.process;
 
 import java.io.IOException;
+import java.nio.channels.Channels;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,6 +26,11 @@ public abstract class ServerProcessComponent implements Component {
     private final Path dataDir;
     private int port;
     private ManagedProcess process;
+    /**
+     * Where the log of the start under way begins, past the end when none is (earlier runs' lines say nothing about
+     * this one); read by progress output while {@link #start()} holds the lock.
+     */
+    private volatile long startLogOffset = Long.MAX_VALUE;
 
     protected ServerProcessComponent(Workspace workspace, String name, Path binary) {
         this.workspace = workspace;
@@ -63,6 +71,16 @@ public abstract class ServerProcessComponent implements Component {
         return dataDir;
     }
 
+    /** What the start under way has logged so far; empty when none is, or when the log cannot be read. */
+    protected String logOfStartUnderWay() {
+        try (SeekableByteChannel log = Files.newByteChannel(logFile())) {
+            log.position(startLogOffset);
+            return new String(Channels.newInputStream(log).readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException notWrittenYet) {
+            return "";
+        }
+    }
+
     public synchronized boolean isRunning() {
         return process != null && process.isAlive();
     }
@@ -90,6 +108,7 @@ public abstract class ServerProcessComponent implements Component {
         }
         List<String> command = command();
         long logOffset = Files.exists(logFile()) ? Files.size(logFile()) : 0;
+        startLogOffset = logOffset;
         process = ManagedProcess.start(name, command, logFile());
         try {
             awaitReady(process, logOffset);
@@ -101,6 +120,7 @@ public abstract class ServerProcessComponent implements Component {
 
     @Override
     public synchronized void stop() {
+        startLogOffset = Long.MAX_VALUE;
         if (process != null) {
             process.stop(10);
             process = null;
