@@ -3,13 +3,15 @@ package org.aitelemetry.site.fleet;
 import java.time.OffsetDateTime;
 import java.util.List;
 import org.aitelemetry.site.health.UnhealthyGpu;
+import org.aitelemetry.site.fleet.SourceNoticeQueries.SourceNotice;
 import org.aitelemetry.site.project.TopProject;
 
 /**
- * The fleet overview: per-cluster GPU counts, the caller's top projects by GPU-hours, and the GPUs not known healthy.
+ * The fleet overview: per-cluster GPU counts, the caller's top projects by GPU-hours, the GPUs not known healthy, and
+ * what metric sources had to say about their last sync.
  */
 public record FleetOverview(List<ClusterSummary> clusters, List<TopProject> topProjects,
-        List<UnhealthyGpu> unhealthy, String currency) {
+        List<UnhealthyGpu> unhealthy, List<SourceNotice> sourceNotices, String currency) {
 
     /**
      * GPUs present, busy now (≥ 5 % utilization, or a busy MIG slice), idle, degraded or failed, and unjudged

@@ -10,8 +10,9 @@ import org.aitelemetry.site.project.ProjectUsageQueries;
 import org.aitelemetry.site.security.Caller;
 
 /**
- * The fleet overview's three reads, run together: inventory counts (every role), the top projects by GPU-hours over
- * the last week from the hourly rollups (the caller's projects only), and the GPUs not known healthy, worst first.
+ * The fleet overview's four reads, run together: inventory counts (every role), the top projects by GPU-hours over
+ * the last week from the hourly rollups (the caller's projects only), the GPUs not known healthy, worst first, and the
+ * metric sources' notices.
  */
 @ApplicationScoped
 public class FleetOverviewService {
@@ -22,22 +23,25 @@ public class FleetOverviewService {
     private final ClusterQueries clusters;
     private final ProjectUsageQueries usage;
     private final DeviceHealthQueries health;
+    private final SourceNoticeQueries sources;
     private final SiteConfig config;
     private final Clock clock;
 
     public FleetOverviewService(ClusterQueries clusters, ProjectUsageQueries usage, DeviceHealthQueries health,
-            SiteConfig config) {
+            SourceNoticeQueries sources, SiteConfig config) {
         this.clusters = clusters;
         this.usage = usage;
         this.health = health;
+        this.sources = sources;
         this.config = config;
         this.clock = Clock.systemUTC();
     }
 
     public Uni<FleetOverview> overview(Caller caller) {
         return Uni.combine().all().unis(clusters.summaries(),
-                usage.topByGpuHours(caller, clock.instant().minus(TOP_PROJECTS_WINDOW), TOP), health.unhealthy(TOP))
-                .with((summaries, topProjects, unhealthy) -> new FleetOverview(summaries, topProjects, unhealthy,
-                        config.currency()));
+                usage.topByGpuHours(caller, clock.instant().minus(TOP_PROJECTS_WINDOW), TOP), health.unhealthy(TOP),
+                sources.withMessage())
+                .with((summaries, topProjects, unhealthy, notices) -> new FleetOverview(summaries, topProjects,
+                        unhealthy, notices, config.currency()));
     }
 }

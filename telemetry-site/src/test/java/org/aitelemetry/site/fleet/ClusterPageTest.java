@@ -61,6 +61,13 @@ class ClusterPageTest extends SitePageTest {
     }
 
     @Test
+    void theFleetOverviewShowsWhatAMetricSourceSaidEvenWithoutACluster() throws Exception {
+        String notices = Html.element(page(DemoUser.ADA, "/pages/fleet").body(), "source-notices");
+        assertThat(notices).contains("<strong>fleet</strong> (OK, 2026-11-21 12:00 UTC): 2 GPUs or MIG instances "
+                + "publish no DCGM_FI_DEV_FB_FREE (a customised &lt;b&gt;dcgm-exporter&lt;/b&gt; counter list)");
+    }
+
+    @Test
     void searchesNodeNamesLiterallyAndEscapesTheSearch() throws Exception {
         String found = Html.element(page(DemoUser.GRACE, CLUSTER_01 + "?q=0002").body(), "nodes");
         assertThat(found).contains("/pages/nodes/102").doesNotContain("/pages/nodes/101");
