@@ -105,9 +105,9 @@ public class QueryCatalogue {
         return "group by (" + DEVICE_IDENTITY + ") (" + dcgm.select("", ANY_DCGM_FIELD) + ")";
     }
 
-    /** DCGM series per scrape job, whichever job: says why a source with DCGM series yielded no GPU. */
+    /** DCGM series per scrape job and namespace, whichever: says why a source with DCGM series yielded no GPU. */
     public String dcgmSeriesByJob() {
-        return "count by (job) ({" + ANY_DCGM_FIELD + "})";
+        return "count by (job, namespace) ({" + ANY_DCGM_FIELD + "})";
     }
 
     /** The exporter's selector as a person reads it, for messages. */

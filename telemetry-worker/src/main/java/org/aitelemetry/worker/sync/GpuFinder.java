@@ -11,7 +11,7 @@ import org.aitelemetry.worker.promql.QueryCatalogue;
 /**
  * The inventory finds GPUs by {@code DCGM_FI_DEV_FB_FREE}, which operators may drop from dcgm-exporter's counter list.
  * When the inventory has fewer series than a reading, or none, one more query finds GPUs by any DCGM field; when that
- * finds none either, one more counts the source's DCGM series per job, so the cycle can say why it found no GPU
+ * finds none either, one more counts the source's DCGM series per job and namespace, so the cycle can say why it found no GPU
  * instead of reporting "OK, 0 GPUs". A fleet whose exporters publish the field pays nothing.
  */
 final class GpuFinder {
@@ -54,7 +54,8 @@ final class GpuFinder {
         }
         long total = Math.round(seriesByJob.series().stream().mapToDouble(series -> series.last().value()).sum());
         String jobs = seriesByJob.series().stream()
-                .map(series -> series.label("job").orElse("(no job)") + " "
+                .map(series -> series.label("job").orElse("(no job)")
+                        + series.label("namespace").map(namespace -> " in " + namespace).orElse("") + " "
                         + Math.round(series.last().value()))
                 .sorted().collect(Collectors.joining(", "));
         return "found no GPU: the source has " + total + " DCGM series (per job: " + jobs + "), but none from the"

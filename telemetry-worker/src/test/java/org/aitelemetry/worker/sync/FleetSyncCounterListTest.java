@@ -112,7 +112,7 @@ class FleetSyncCounterListTest {
         assertThat(report.queries()).as("identities, then DCGM series per job").isEqualTo(FleetReader.queriesPerCycle() + 2);
         assertThat(report.message())
                 .startsWith("found no GPU: the source has ")
-                .contains("per job: " + FleetSimulator.TENANT_JOB + " ")
+                .contains("per job: " + FleetSimulator.TENANT_JOB)
                 .contains("none from the configured exporter {job=\"" + FleetSimulator.DCGM_JOB + "\"")
                 .contains("telemetry.exporters.dcgm.job");
         assertThat(sourceMessage()).isEqualTo(report.message());

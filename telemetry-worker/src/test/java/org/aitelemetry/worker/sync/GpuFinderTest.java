@@ -45,14 +45,18 @@ class GpuFinderTest {
             "another job's only | dcgm-exporter=1200 | found no GPU: the source has 1200 DCGM series (per job: "
                     + "dcgm-exporter 1200), but none from the configured exporter {" + EXPORTER + "} with a UUID and a "
                     + "Hostname label: check telemetry.exporters.dcgm.job and .namespace",
-            "two jobs, sorted | tenant-app=24;nvidia-dcgm-exporter=300 | found no GPU: the source has 324 DCGM series "
-                    + "(per job: nvidia-dcgm-exporter 300, tenant-app 24), but none from the configured exporter {"
+            "two jobs, one in another namespace, sorted | tenant-app=24;nvidia-dcgm-exporter/gpu-operator=300 | found "
+                    + "no GPU: the source has 324 DCGM series (per job: nvidia-dcgm-exporter in gpu-operator 300, "
+                    + "tenant-app 24), but none from the configured exporter {"
                     + EXPORTER + "} with a UUID and a Hostname label: check telemetry.exporters.dcgm.job and .namespace",
     })
     void aCycleThatFoundNoGpuSaysWhy(String situation, String seriesByJob, String message) {
         List<Series> jobs = seriesByJob == null ? List.of() : Arrays.stream(seriesByJob.split(";")).map(entry -> {
             String[] jobAndCount = entry.split("=");
-            return new Series(Map.of("job", jobAndCount[0]), List.of(new Sample(AT, Double.parseDouble(jobAndCount[1]))));
+            String[] jobAndNamespace = jobAndCount[0].split("/");
+            Map<String, String> labels = jobAndNamespace.length == 2
+                    ? Map.of("job", jobAndNamespace[0], "namespace", jobAndNamespace[1]) : Map.of("job", jobAndCount[0]);
+            return new Series(labels, List.of(new Sample(AT, Double.parseDouble(jobAndCount[1]))));
         }).toList();
 
         assertThat(GpuFinder.noGpu(new QueryResult("vector", jobs, List.of()), EXPORTER)).isEqualTo(message);
