@@ -23,10 +23,6 @@ final class SnapshotAssembler {
         this.dcgm = dcgm;
     }
 
-    FleetSnapshot assemble(FleetQueryResults results) {
-        return assemble(results, GpuFinder.Found.NOTHING_NEEDED);
-    }
-
     /** With the GPUs the follow-up queries found beside the inventory, and their notices. */
     FleetSnapshot assemble(FleetQueryResults results, GpuFinder.Found found) {
         DeviceAssembly devices = new DeviceAssembly(labels, dcgm, results.readings());

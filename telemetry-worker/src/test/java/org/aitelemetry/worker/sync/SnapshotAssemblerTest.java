@@ -1,5 +1,6 @@
 package org.aitelemetry.worker.sync;
 
+import static org.aitelemetry.worker.sync.GpuFinder.Found.NOTHING_NEEDED;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
@@ -39,7 +40,7 @@ class SnapshotAssemblerTest {
                                 series(3, "cluster", "local-cluster", "uuid", "GPU-2")),
                         DcgmField.TOTAL_ENERGY, vector(series(7_500_000, "cluster", "east", "UUID", "GPU-1"))));
 
-        FleetSnapshot snapshot = assembler("hub").assemble(results);
+        FleetSnapshot snapshot = assembler("hub").assemble(results, NOTHING_NEEDED);
 
         assertThat(snapshot.clusters()).containsOnlyKeys("east", "hub");
         DeviceObservation east = snapshot.clusters().get("east").devices().get("GPU-1");
@@ -66,7 +67,8 @@ class SnapshotAssemblerTest {
                         DcgmField.TOTAL_ENERGY, vector(series(9223372036854775794.0, "UUID", "GPU-1")),
                         DcgmField.GPU_TEMP, vector(series(41, "UUID", "GPU-1"))));
 
-        DeviceObservation device = assembler("solo").assemble(results).clusters().get("solo").devices().get("GPU-1");
+        DeviceObservation device = assembler("solo").assemble(results, NOTHING_NEEDED).clusters().get("solo").devices()
+                .get("GPU-1");
 
         assertThat(device.readings().utilizationPercent()).isNull();
         assertThat(device.readings().powerWatts()).isNull();
@@ -88,7 +90,7 @@ class SnapshotAssemblerTest {
                         DcgmField.POWER_USAGE, vector(series(250, "UUID", "GPU-M", "GPU_I_ID", "1"),
                                 series(250, "UUID", "GPU-M", "GPU_I_ID", "2"))));
 
-        ClusterObservation cluster = assembler("c").assemble(results).clusters().get("c");
+        ClusterObservation cluster = assembler("c").assemble(results, NOTHING_NEEDED).clusters().get("c");
 
         assertThat(cluster.slices()).containsOnlyKeys(new SliceKey("GPU-M", 1), new SliceKey("GPU-M", 2));
         assertThat(cluster.slices().get(new SliceKey("GPU-M", 1))).satisfies(slice -> {
@@ -118,7 +120,7 @@ class SnapshotAssemblerTest {
                 vector(series(1, "cluster", "c", "exported_namespace", "team-b")),
                 vector(series(1, "cluster", "c", "namespace", "team-b"), series(1, "cluster", "c", "namespace", "not-gpu")));
 
-        ClusterObservation cluster = assembler("c").assemble(results).clusters().get("c");
+        ClusterObservation cluster = assembler("c").assemble(results, NOTHING_NEEDED).clusters().get("c");
 
         assertThat(cluster.projects()).containsOnlyKeys("team-a", "team-b");
         assertThat(cluster.projects().get("team-a")).satisfies(project -> {
@@ -140,7 +142,7 @@ class SnapshotAssemblerTest {
         FleetQueryResults results = new FleetQueryResults(partial, Map.of(), vector(), vector(), vector(), vector(),
                 vector(), vector(), vector(), vector());
 
-        FleetSnapshot snapshot = assembler("c").assemble(results);
+        FleetSnapshot snapshot = assembler("c").assemble(results, NOTHING_NEEDED);
 
         assertThat(snapshot.complete()).isFalse();
         assertThat(snapshot.warnings()).containsExactly("partial response: store eu-1 unavailable");
