@@ -6,9 +6,10 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
+import org.aitelemetry.devkit.alertmanager.SessionAlert;
+import org.aitelemetry.devkit.alertmanager.WebhookBody;
 
 /**
  * One GPU node's Alertmanager aggregation group ({@code group_by: [cluster, Hostname]}, alertmanager/receiver): the
@@ -120,24 +121,6 @@ final class AlertGroup {
             labels.put("GPU_I_ID", Integer.toString(7 + slot / GPUS));
             labels.put("GPU_I_PROFILE", "1g.10gb");
         }
-        return SessionAlert.firing(labels, annotations(labels, gpu), now.minus(RULE_FOR));
-    }
-
-    /** The rules' annotation templates, filled in; keys sorted, as Alertmanager writes them. */
-    private Map<String, String> annotations(Map<String, String> labels, int gpu) {
-        String holder = labels.get("namespace") + "/" + labels.get("pod");
-        TreeMap<String, String> annotations = new TreeMap<>();
-        if (mig) {
-            String instance = labels.get("GPU_I_ID");
-            annotations.put("summary", "MIG slice 1g.10gb (instance " + instance + ") of GPU " + gpu + " on " + hostname
-                    + " is held by " + holder);
-            annotations.put("description", "Usage session of GPU instance " + instance + " of " + gpuUuids[gpu]
-                    + " by container main; recorded by telemetry-worker.");
-        } else {
-            annotations.put("summary", "GPU " + gpu + " (" + gpuModel + ") on " + hostname + " is held by " + holder);
-            annotations.put("description", "Usage session of GPU " + gpuUuids[gpu]
-                    + " by container main; recorded by telemetry-worker.");
-        }
-        return annotations;
+        return SessionAlert.firing(labels, now.minus(RULE_FOR));
     }
 }

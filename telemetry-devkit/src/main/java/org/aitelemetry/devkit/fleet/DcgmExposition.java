@@ -9,8 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
-import java.util.function.ToDoubleFunction;
-import java.util.function.ToLongFunction;
 
 /**
  * A cluster's dcgm-exporter page: the families of {@code default-counters.csv} (plus the DCP ratios) in that file's
@@ -23,8 +21,6 @@ import java.util.function.ToLongFunction;
  */
 final class DcgmExposition {
 
-    private static final String GAUGE = "gauge";
-    private static final String COUNTER = "counter";
     private static final String EXPORTER_NAMESPACE = "nvidia-gpu-operator";
     private static final String EXPORTER_CONTAINER = "nvidia-dcgm-exporter";
 
@@ -55,45 +51,35 @@ final class DcgmExposition {
     }
 
     void write(String cluster, Instant at, OutputStream out) throws IOException {
-        List<Series> present = seriesByCluster.get(cluster).stream().filter(s -> state.isPresent(s.device().node()))
-                .map(s -> state.isReleased(s.device(), s.slice()) ? s.released() : s).toList();
-        List<Series> wholeGpus = present.stream().filter(s -> !s.device().mig()).toList();
+        List<DcgmFamily.Series> page = new ArrayList<>();
+        for (Series s : seriesByCluster.get(cluster)) {
+            if (state.isPresent(s.device().node())) {
+                String labels = state.isReleased(s.device(), s.slice()) ? s.releasedLabels() : s.labels();
+                page.add(new DcgmFamily.Series(labels, !s.device().mig(), reading(s, at)));
+            }
+        }
         ExpositionWriter writer = new ExpositionWriter(out);
-        integers(writer, "DCGM_FI_DEV_SM_CLOCK", GAUGE, "SM clock frequency (in MHz).", present,
-                s -> readings.smClockMHz(s.device(), at));
-        integers(writer, "DCGM_FI_DEV_MEMORY_TEMP", GAUGE, "Memory temperature (in C).", present,
-                s -> s.device().blank() ? FleetReadings.INT64_NOT_SUPPORTED : readings.memoryTemperatureCelsius(s.device(), at));
-        integers(writer, "DCGM_FI_DEV_GPU_TEMP", GAUGE, "GPU temperature (in C).", present,
-                s -> readings.gpuTemperatureCelsius(s.device(), at));
-        decimals(writer, "DCGM_FI_DEV_POWER_USAGE", GAUGE, "Power draw (in W).", present,
-                s -> readings.powerWatts(s.device(), at));
-        integers(writer, "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION", COUNTER, "Total energy consumption since boot (in mJ).",
-                present, s -> readings.energyMillijoules(s.device(), state.energySince(s.device().node()), at));
-        integers(writer, "DCGM_FI_DEV_GPU_UTIL", GAUGE, "GPU utilization (in %).", wholeGpus,
-                s -> s.device().blank() ? FleetReadings.INT32_BLANK : Math.round(readings.utilizationPercent(s.device(), at)));
-        integers(writer, "DCGM_FI_DEV_XID_ERRORS", GAUGE, "Value of the last XID error encountered.", present, s -> 0);
-        integers(writer, "DCGM_FI_DEV_FB_FREE", GAUGE, "Framebuffer memory free (in MiB).", present,
-                s -> s.memoryTotalMiB() - memoryUsedMiB(s));
-        integers(writer, "DCGM_FI_DEV_FB_USED", GAUGE, "Framebuffer memory used (in MiB).", present, this::memoryUsedMiB);
-        decimals(writer, "DCGM_FI_PROF_GR_ENGINE_ACTIVE", GAUGE, "Ratio of time the graphics engine is active.", present,
-                s -> engineActive(s, at));
-        decimals(writer, "DCGM_FI_PROF_PIPE_TENSOR_ACTIVE", GAUGE, "Ratio of cycles the tensor (HMMA) pipe is active.",
-                present, s -> 0.6 * engineActive(s, at));
-        decimals(writer, "DCGM_FI_PROF_DRAM_ACTIVE", GAUGE,
-                "Ratio of cycles the device memory interface is active sending or receiving data.", present,
-                s -> 0.35 * engineActive(s, at));
+        DcgmFamily.writeAll(page, omitted, writer);
         writer.finish();
     }
 
-    private long memoryUsedMiB(Series series) {
-        return series.slice() == null ? readings.memoryUsedMiB(series.device()) : readings.memoryUsedMiB(series.slice());
+    private GpuReading reading(Series series, Instant at) {
+        FleetDevice device = series.device();
+        double engine = series.slice() == null ? readings.utilizationPercent(device, at)
+                : readings.utilizationPercent(series.slice(), at);
+        long memoryUsed = series.slice() == null ? readings.memoryUsedMiB(device) : readings.memoryUsedMiB(series.slice());
+        long utilization = device.mig() ? 0
+                : device.blank() ? FleetReadings.INT32_BLANK : Math.round(readings.utilizationPercent(device, at));
+        return new GpuReading(readings.smClockMHz(device, at),
+                device.blank() ? FleetReadings.INT64_NOT_SUPPORTED : readings.memoryTemperatureCelsius(device, at),
+                readings.gpuTemperatureCelsius(device, at), readings.powerWatts(device, at),
+                readings.energyMillijoules(device, state.energySince(device.node()), at), utilization, 0, memoryUsed,
+                series.memoryTotalMiB(), engine / 100);
     }
 
-    private double engineActive(Series series, Instant at) {
-        double percent = series.slice() == null
-                ? readings.utilizationPercent(series.device(), at)
-                : readings.utilizationPercent(series.slice(), at);
-        return percent / 100;
+    /** The framebuffer of a whole GPU, or of a MIG instance ({@code slice} set). */
+    static long memoryTotalMiB(FleetDevice device, MigSlice slice) {
+        return slice == null ? device.node().model().memoryMiB() : slice.profile().memoryMiB();
     }
 
     /** Families left out, as an operator's customised counter list leaves them out. */
@@ -101,30 +87,8 @@ final class DcgmExposition {
         omitted = family;
     }
 
-    private void integers(ExpositionWriter writer, String name, String type, String help, List<Series> series,
-            ToLongFunction<Series> value) throws IOException {
-        if (omitted.test(name)) {
-            return;
-        }
-        writer.family(name, type, help);
-        for (Series s : series) {
-            writer.sample(name, s.labels(), value.applyAsLong(s));
-        }
-    }
-
-    private void decimals(ExpositionWriter writer, String name, String type, String help, List<Series> series,
-            ToDoubleFunction<Series> value) throws IOException {
-        if (omitted.test(name)) {
-            return;
-        }
-        writer.family(name, type, help);
-        for (Series s : series) {
-            writer.sample(name, s.labels(), value.applyAsDouble(s));
-        }
-    }
-
     /** dcgm-exporter's label order: GPU identity, MIG instance, host, driver, then the pod using it. */
-    private static String labels(LabelVariant variant, FleetDevice device, Optional<MigSlice> slice, Optional<FleetPod> pod) {
+    static String labels(LabelVariant variant, FleetDevice device, Optional<MigSlice> slice, Optional<FleetPod> pod) {
         FleetNode node = device.node();
         Labels labels = new Labels()
                 .add("gpu", device.index())
@@ -149,12 +113,8 @@ final class DcgmExposition {
      */
     private record Series(FleetDevice device, MigSlice slice, String labels, String releasedLabels) {
 
-        Series released() {
-            return new Series(device, slice, releasedLabels, releasedLabels);
-        }
-
         long memoryTotalMiB() {
-            return slice == null ? device.node().model().memoryMiB() : slice.profile().memoryMiB();
+            return DcgmExposition.memoryTotalMiB(device, slice);
         }
     }
 }

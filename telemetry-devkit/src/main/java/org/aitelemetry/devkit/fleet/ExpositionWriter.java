@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
  * Writes Prometheus text exposition format 0.0.4 through a small buffer, so a 10,000-GPU scrape streams out without
  * holding the whole body. Decimals are printed with six places, as dcgm-exporter does.
  */
-final class ExpositionWriter {
+final class ExpositionWriter implements SampleSink {
 
     static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
 
@@ -21,18 +21,21 @@ final class ExpositionWriter {
         this.out = out;
     }
 
-    void family(String name, String type, String help) throws IOException {
+    @Override
+    public void family(String name, String type, String help) throws IOException {
         buffer.append("# HELP ").append(name).append(' ').append(help).append('\n')
                 .append("# TYPE ").append(name).append(' ').append(type).append('\n');
         flushIfFull();
     }
 
-    void sample(String name, String labels, long value) throws IOException {
+    @Override
+    public void sample(String name, String labels, long value) throws IOException {
         start(name, labels).append(value).append('\n');
         flushIfFull();
     }
 
-    void sample(String name, String labels, double value) throws IOException {
+    @Override
+    public void sample(String name, String labels, double value) throws IOException {
         long micros = Math.round(value * 1_000_000);
         long fraction = Math.abs(micros % 1_000_000);
         StringBuilder line = start(name, labels);

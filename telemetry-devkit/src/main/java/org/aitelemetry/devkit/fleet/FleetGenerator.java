@@ -178,8 +178,12 @@ final class FleetGenerator {
         return String.format("00000000:%02X:00.0", bus);
     }
 
-    /** Five lowercase letters and digits, like the random tail of a Kubernetes pod name. */
     private String suffix() {
+        return podNameSuffix(random);
+    }
+
+    /** Five lowercase letters and digits, like the random tail of a Kubernetes pod name. */
+    static String podNameSuffix(Random random) {
         String alphabet = "bcdfghjklmnpqrstvwxz2456789";
         StringBuilder suffix = new StringBuilder(5);
         for (int i = 0; i < 5; i++) {

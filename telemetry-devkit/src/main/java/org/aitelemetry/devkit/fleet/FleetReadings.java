@@ -18,6 +18,7 @@ public final class FleetReadings {
     public static final long INT64_NOT_SUPPORTED = 0x7ffffffffffffff2L;
 
     private static final int MIG_COMPUTE_SLICES = 7;
+    static final int HBM_ABOVE_DIE_CELSIUS = 5;
 
     private final FleetDefinition fleet;
     private final long epochMillis;
@@ -49,8 +50,12 @@ public final class FleetReadings {
     }
 
     public double powerWatts(FleetDevice device, Instant at) {
-        GpuModel model = device.node().model();
-        return model.idleWatts() + (model.maxWatts() - model.idleWatts()) * utilizationPercent(device, at) / 100;
+        return powerWatts(device.node().model(), utilizationPercent(device, at));
+    }
+
+    /** Power is linear in utilization between the model's idle and maximum draw. */
+    static double powerWatts(GpuModel model, double utilizationPercent) {
+        return model.idleWatts() + (model.maxWatts() - model.idleWatts()) * utilizationPercent / 100;
     }
 
     /** Energy drawn between {@code since} (the epoch, or the last counter reset) and {@code at}, in millijoules. */
@@ -69,18 +74,25 @@ public final class FleetReadings {
     }
 
     public int gpuTemperatureCelsius(FleetDevice device, Instant at) {
-        return (int) Math.round(27 + 0.065 * powerWatts(device, at));
+        return gpuTemperatureCelsius(powerWatts(device, at));
+    }
+
+    static int gpuTemperatureCelsius(double powerWatts) {
+        return (int) Math.round(27 + 0.065 * powerWatts);
     }
 
     /** HBM runs a few degrees hotter than the GPU die. */
     public int memoryTemperatureCelsius(FleetDevice device, Instant at) {
-        return gpuTemperatureCelsius(device, at) + 5;
+        return gpuTemperatureCelsius(device, at) + HBM_ABOVE_DIE_CELSIUS;
     }
 
     /** The model's maximum SM clock under load, its idle clock below 1 % utilization. */
     public int smClockMHz(FleetDevice device, Instant at) {
-        GpuModel model = device.node().model();
-        return utilizationPercent(device, at) < 1 ? model.idleSmClockMHz() : model.maxSmClockMHz();
+        return smClockMHz(device.node().model(), utilizationPercent(device, at));
+    }
+
+    static int smClockMHz(GpuModel model, double utilizationPercent) {
+        return utilizationPercent < 1 ? model.idleSmClockMHz() : model.maxSmClockMHz();
     }
 
     /** Framebuffer in use: the profile's share while a pod holds the GPU, nothing otherwise. Constant over time. */
@@ -104,19 +116,19 @@ public final class FleetReadings {
         return usage(slice).utilization(phase(slice.deviceUuid(), slice.gpuInstanceId()));
     }
 
-    private static double weight(MigSlice slice) {
+    static double weight(MigSlice slice) {
         return (double) slice.profile().computeSlices() / MIG_COMPUTE_SLICES;
     }
 
     /** A phase in [0, 2π) fixed by the seed and the entity, so GPUs do not move in lockstep. */
-    private double phase(String uuid, int gpuInstanceId) {
+    double phase(String uuid, int gpuInstanceId) {
         long mixed = fleet.spec().seed() * 0x9E3779B97F4A7C15L + uuid.hashCode() * 31L + gpuInstanceId;
         mixed = (mixed ^ (mixed >>> 33)) * 0xFF51AFD7ED558CCDL;
         mixed ^= mixed >>> 33;
         return (mixed >>> 11) * 0x1.0p-53 * 2 * Math.PI;
     }
 
-    private double seconds(Instant at) {
+    double seconds(Instant at) {
         return (at.toEpochMilli() - epochMillis) / 1000.0;
     }
 }

@@ -54,7 +54,8 @@ final class FleetState {
         return !released.isEmpty() && released.contains(key(device, slice));
     }
 
-    private static String key(FleetDevice device, MigSlice slice) {
+    /** A whole GPU by its UUID, a MIG instance as {@code UUID/GPU_I_ID}. */
+    static String key(FleetDevice device, MigSlice slice) {
         return slice == null ? device.uuid() : device.uuid() + "/" + slice.gpuInstanceId();
     }
 }

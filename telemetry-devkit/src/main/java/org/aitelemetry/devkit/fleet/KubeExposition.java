@@ -44,16 +44,22 @@ final class KubeExposition {
     void write(String cluster, Instant at, OutputStream out) throws IOException {
         List<FleetNode> nodes = fleet.nodes(cluster).stream().filter(state::isPresent).toList();
         List<FleetPod> pods = fleet.pods(cluster).stream().filter(pod -> state.isPresent(pod.node())).toList();
-        long seconds = Math.max(0, (at.toEpochMilli() - epochMillis) / 1000);
         ExpositionWriter writer = new ExpositionWriter(out);
+        write(cluster, at, nodes, pods, writer);
+        writer.finish();
+    }
+
+    /** The page of a cluster with these nodes and pods, as it read at {@code at}. */
+    void write(String cluster, Instant at, List<FleetNode> nodes, List<FleetPod> pods, SampleSink writer)
+            throws IOException {
+        long seconds = Math.max(0, (at.toEpochMilli() - epochMillis) / 1000);
         writeNodes(writer, nodes);
         writePods(writer, pods, seconds);
         writeVolumes(writer, cluster);
         writeVllm(writer, cluster, seconds);
-        writer.finish();
     }
 
-    private void writeNodes(ExpositionWriter writer, List<FleetNode> nodes) throws IOException {
+    private void writeNodes(SampleSink writer, List<FleetNode> nodes) throws IOException {
         writer.family("kube_node_info", GAUGE, "Information about a cluster node.");
         for (FleetNode node : nodes) {
             writer.sample("kube_node_info", new Labels().add("node", node.name()).add("kernel_version", node.kernelVersion())
@@ -88,7 +94,7 @@ final class KubeExposition {
         return capacities;
     }
 
-    private void writePods(ExpositionWriter writer, List<FleetPod> pods, long seconds) throws IOException {
+    private void writePods(SampleSink writer, List<FleetPod> pods, long seconds) throws IOException {
         writer.family("kube_pod_container_resource_requests", GAUGE,
                 "The number of requested request resource by a container.");
         for (FleetPod pod : pods) {
@@ -112,7 +118,7 @@ final class KubeExposition {
         }
     }
 
-    private void writeVolumes(ExpositionWriter writer, String cluster) throws IOException {
+    private void writeVolumes(SampleSink writer, String cluster) throws IOException {
         List<FleetVolume> volumes = fleet.volumes().stream().filter(v -> v.project().cluster().equals(cluster)).toList();
         writer.family("kubelet_volume_stats_capacity_bytes", GAUGE, "[ALPHA] Capacity in bytes of the volume");
         for (FleetVolume volume : volumes) {
@@ -125,7 +131,7 @@ final class KubeExposition {
     }
 
     /** A steady request rate since the epoch, so the histogram's counters only grow. */
-    private void writeVllm(ExpositionWriter writer, String cluster, long seconds) throws IOException {
+    private void writeVllm(SampleSink writer, String cluster, long seconds) throws IOException {
         String name = "vllm:e2e_request_latency_seconds";
         long requests = (long) (seconds * VLLM_REQUESTS_PER_SECOND);
         writer.family(name, "histogram", "Histogram of end to end request latency in seconds.");

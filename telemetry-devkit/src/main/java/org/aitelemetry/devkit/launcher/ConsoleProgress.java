@@ -15,8 +15,10 @@ public final class ConsoleProgress implements PlatformProgress {
     private final PrintStream out;
     private final PrintStream err;
     private final boolean terminal;
+    /** The step whose "Starting …" line the cursor is on, if any. */
+    private String openStep;
     private String openLine = "";
-    private boolean reported;
+    private boolean redrawn;
 
     public ConsoleProgress(PrintStream out, PrintStream err, boolean terminal) {
         this.out = out;
@@ -35,8 +37,10 @@ public final class ConsoleProgress implements PlatformProgress {
 
     @Override
     public synchronized void starting(String step) {
+        breakOpenLine();
+        openStep = step;
         openLine = "Starting %-22s".formatted(step + " ...");
-        reported = false;
+        redrawn = false;
         out.print(openLine);
         out.flush();
     }
@@ -44,15 +48,13 @@ public final class ConsoleProgress implements PlatformProgress {
     @Override
     public synchronized void working(String step, String phase, Duration elapsed) {
         String status = "%s %d s".formatted(phase == null || phase.isBlank() ? "working" : phase, elapsed.toSeconds());
-        if (terminal) {
+        if (terminal && step.equals(openStep)) {
             out.print("\r" + openLine + " " + status + CLEAR_TO_END_OF_LINE);
+            redrawn = true;
         } else {
-            if (!reported) {
-                out.println();
-            }
+            breakOpenLine();
             out.println("  " + step + ": " + status);
         }
-        reported = true;
         out.flush();
     }
 
@@ -66,15 +68,27 @@ public final class ConsoleProgress implements PlatformProgress {
         end(step, "failed after %.1f s".formatted(took.toMillis() / 1e3));
     }
 
+    /** Ends a step on its own line, unless it is still the one whose line the cursor is on. */
     private void end(String step, String status) {
-        if (!reported) {
-            out.println(" " + status);
-        } else if (terminal) {
-            out.println("\r" + openLine + " " + status + CLEAR_TO_END_OF_LINE);
+        if (step.equals(openStep)) {
+            out.println(redrawn ? "\r" + openLine + " " + status + CLEAR_TO_END_OF_LINE : " " + status);
+            openStep = null;
         } else {
+            breakOpenLine();
             out.println("  " + step + " " + status);
         }
         out.flush();
+    }
+
+    /**
+     * Steps may run side by side (the simulated past is written while Keycloak starts): a report of another step, or
+     * a log line, first ends the open "Starting …" line.
+     */
+    private void breakOpenLine() {
+        if (openStep != null) {
+            out.println();
+            openStep = null;
+        }
     }
 
     @Override

@@ -4,12 +4,14 @@ import static org.aitelemetry.devkit.CommandLineArgs.bounded;
 import static org.aitelemetry.devkit.CommandLineArgs.value;
 
 import java.nio.file.Path;
-import org.aitelemetry.devkit.launcher.PlatformOptions.ManagementPorts;
+import java.time.Duration;
+import org.aitelemetry.devkit.fleet.FleetHistory;
 import org.aitelemetry.devkit.fleet.FleetSpec;
+import org.aitelemetry.devkit.launcher.PlatformOptions.ManagementPorts;
 
 /** Command-line options of the local run. */
 record LaunchOptions(Path projectRoot, int workerPort, int sitePort, ManagementPorts managementPorts, long seed,
-        int clusters, int nodesPerCluster, int gpusPerNode, boolean help) {
+        int clusters, int nodesPerCluster, int gpusPerNode, int historyDays, int historyStepMinutes, boolean help) {
 
     static final String USAGE = """
             Usage: bin/run-local [options]
@@ -21,11 +23,15 @@ record LaunchOptions(Path projectRoot, int workerPort, int sitePort, ManagementP
               --clusters N                simulated clusters (default 2)
               --nodes-per-cluster N       simulated GPU nodes per cluster (default 4)
               --gpus-per-node N           GPUs per simulated node (default 8)
+              --history-days N            days of simulated past to start with, 0 for none (default 7)
+              --history-step-minutes N    a sample of the past every N minutes, 1 to 5 (default 5)
               --root DIR                  project root holding the built apps (default: current directory)
               --help                      show this help
             Every other component (PostgreSQL, Keycloak, Prometheus, Alertmanager, the OTLP receiver, the fleet
             simulator) takes a free loopback port; logs go to target/devkit/<component>/. A client-credentials
             token of Keycloak's alertmanager client (role alerts-writer) is written to target/devkit/oidc/.
+            The past is written into Prometheus before it starts, its usage sessions are posted to the worker
+            once it is up, and the worker rolls up its usage and cost in the background during the first minute.
             """;
 
     static LaunchOptions parse(String[] args) {
@@ -38,6 +44,8 @@ record LaunchOptions(Path projectRoot, int workerPort, int sitePort, ManagementP
         int clusters = 2;
         int nodes = 4;
         int gpus = 8;
+        int historyDays = 7;
+        int historyStep = 5;
         boolean help = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -49,19 +57,24 @@ record LaunchOptions(Path projectRoot, int workerPort, int sitePort, ManagementP
                 case "--clusters" -> clusters = bounded(args, ++i, 1, 50);
                 case "--nodes-per-cluster" -> nodes = bounded(args, ++i, 1, 5000);
                 case "--gpus-per-node" -> gpus = bounded(args, ++i, 1, 16);
+                case "--history-days" -> historyDays = bounded(args, ++i, 0,
+                        (int) HistoryOptions.LONGEST_SPAN.toDays());
+                case "--history-step-minutes" -> historyStep = bounded(args, ++i, 1,
+                        (int) FleetHistory.LONGEST_STEP.toMinutes());
                 case "--root" -> root = Path.of(value(args, ++i)).toAbsolutePath();
                 case "--help", "-h" -> help = true;
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
         return new LaunchOptions(root, workerPort, sitePort, new ManagementPorts(workerManagementPort,
-                siteManagementPort), seed, clusters, nodes, gpus, help);
+                siteManagementPort), seed, clusters, nodes, gpus, historyDays, historyStep, help);
     }
 
     /** The platform these options describe; each cluster has at least two projects, one per node when more. */
     PlatformOptions platformOptions() {
         FleetSpec fleet = FleetSpec.builder(seed).clusterCount(clusters).nodesPerCluster(nodesPerCluster)
                 .gpusPerNode(gpusPerNode).projectsPerCluster(Math.max(2, nodesPerCluster)).build();
-        return PlatformOptions.of(projectRoot, fleet).withPorts(workerPort, sitePort, managementPorts);
+        return PlatformOptions.of(projectRoot, fleet).withPorts(workerPort, sitePort, managementPorts)
+                .withHistory(new HistoryOptions(Duration.ofDays(historyDays), Duration.ofMinutes(historyStepMinutes)));
     }
 }

@@ -5,16 +5,24 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import org.aitelemetry.devkit.Component;
+import org.aitelemetry.devkit.FileTrees;
 import org.aitelemetry.devkit.alertmanager.AlertmanagerComponent;
 import org.aitelemetry.devkit.alertmanager.AlertmanagerSettings;
 import org.aitelemetry.devkit.fleet.FleetDefinition;
+import org.aitelemetry.devkit.fleet.FleetHistory;
 import org.aitelemetry.devkit.fleet.FleetSimulator;
+import org.aitelemetry.devkit.fleet.PastHolding;
 import org.aitelemetry.devkit.keycloak.DemoUser;
 import org.aitelemetry.devkit.keycloak.KeycloakClients;
 import org.aitelemetry.devkit.keycloak.KeycloakComponent;
@@ -24,6 +32,7 @@ import org.aitelemetry.devkit.process.QuarkusAppComponent;
 import org.aitelemetry.devkit.process.ShippedJvmOptions;
 import org.aitelemetry.devkit.prometheus.PrometheusComponent;
 import org.aitelemetry.devkit.prometheus.PrometheusSettings;
+import org.aitelemetry.devkit.prometheus.TsdbBackfill;
 
 /**
  * The whole platform on loopback, as production wires it: the fleet simulator scraped by Prometheus, which evaluates
@@ -38,6 +47,7 @@ public final class Platform implements AutoCloseable {
     public static final String DATABASE = "telemetry";
     static final String WEBHOOK_PATH = "/api/ingest/v1/alertmanager";
     static final String USAGE_RULES = "alertmanager/rules/gpu-usage.rules.yml";
+    private static final String HISTORY = "history";
 
     private final PlatformOptions options;
     private final PlatformProgress progress;
@@ -49,6 +59,7 @@ public final class Platform implements AutoCloseable {
     private OtlpReceiver otlpReceiver;
     private AlertmanagerComponent alertmanager;
     private PrometheusComponent prometheus;
+    private Optional<FleetHistory> history = Optional.empty();
 
     public Platform(PlatformOptions options, PlatformProgress progress) {
         this.options = options;
@@ -70,19 +81,83 @@ public final class Platform implements AutoCloseable {
     /** Starts every component in dependency order; a {@link #close()} meanwhile (Ctrl-C) stops what has started. */
     public void start() throws Exception {
         simulator = start(new FleetSimulator(FleetDefinition.generate(options.fleet())));
+        CompletableFuture<Optional<FleetHistory>> writing = writeHistoryAside();
         postgres = start(new PostgresComponent(options.workspace()));
         postgres.createDatabaseNamed(DATABASE);
         keycloak = start(new KeycloakComponent(options.workspace(), "keycloak", options.realms(),
                 options.sitePort()));
         otlpReceiver = start(new OtlpReceiver());
         alertmanager = start(new AlertmanagerComponent(options.workspace(), alertmanagerSettings()));
-        prometheus = start(new PrometheusComponent(options.workspace(), PrometheusSettings.fast()
+        PrometheusSettings prometheusSettings = PrometheusSettings.fast()
                 .withIntervals(options.scrapeInterval(), options.scrapeInterval())
                 .withTargets(simulator.scrapeTargets())
                 .withRuleFiles(List.of(options.projectRoot().resolve(USAGE_RULES)))
-                .withAlertmanagers(List.of(alertmanager.address()))));
+                .withAlertmanagers(List.of(alertmanager.address()));
+        Optional<FleetHistory> past = awaitHistory(writing);
+        history = past;
+        if (past.isPresent()) {
+            prometheusSettings = prometheusSettings.withHistory(historyBlocks());
+        }
+        prometheus = start(new PrometheusComponent(options.workspace(), prometheusSettings));
         start(app("telemetry-worker", options.workerPort(), options.managementPorts().worker(), workerConfig()));
         start(app("telemetry-site", options.sitePort(), options.managementPorts().site(), siteConfig()));
+        if (past.isPresent()) {
+            postPastSessions(past.get());
+        }
+    }
+
+    /**
+     * Writes the simulated past and turns it into TSDB blocks on a thread of its own while PostgreSQL and Keycloak
+     * start (Keycloak's start takes longest); it ends just before now, and Prometheus starts after it, so the live
+     * scrapes never overlap it.
+     */
+    private CompletableFuture<Optional<FleetHistory>> writeHistoryAside() {
+        if (!options.history().enabled()) {
+            return CompletableFuture.completedFuture(Optional.empty());
+        }
+        FleetHistory past = new FleetHistory(simulator, Instant.now(), options.history().span(),
+                options.history().step());
+        Path dir = options.workspace().dir(HISTORY);
+        FileTrees.deleteRecursively(dir);
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                TsdbBackfill backfill = new TsdbBackfill(historyBlocks());
+                LongStep.run(HISTORY, () -> past.phase() + "; " + backfill.converted() + " turned into TSDB blocks",
+                        progress, () -> {
+                            past.write(options.workspace().dir(HISTORY), backfill::convert);
+                            backfill.awaitAll();
+                        });
+                return Optional.of(past);
+            } catch (Exception e) {
+                throw new CompletionException(e);
+            }
+        }, runnable -> {
+            Thread thread = new Thread(runnable, "fleet-history");
+            thread.setDaemon(true);
+            thread.start();
+        });
+    }
+
+    private static Optional<FleetHistory> awaitHistory(CompletableFuture<Optional<FleetHistory>> writing)
+            throws Exception {
+        try {
+            return writing.get();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
+        }
+    }
+
+    private Path historyBlocks() {
+        return options.workspace().dir(HISTORY).resolve("blocks");
+    }
+
+    /** The past's usage sessions, as Alertmanager would have posted them, with its OAuth2 client's token. */
+    private void postPastSessions(FleetHistory past) throws Exception {
+        List<PastHolding> holdings = past.holdings();
+        PastSessions sessions = new PastSessions(URI.create(workerUrl() + WEBHOOK_PATH),
+                keycloak.clientCredentialsToken(KeycloakClients.ALERTMANAGER, KeycloakClients.ALERTMANAGER_SECRET));
+        LongStep.run("past sessions", () -> sessions.posted() + " of " + holdings.size() + " sent", progress,
+                () -> sessions.post(holdings));
     }
 
     private AlertmanagerSettings alertmanagerSettings() throws IOException {
@@ -98,6 +173,10 @@ public final class Platform implements AutoCloseable {
         config.put("telemetry.sources.local.url", prometheus.url());
         config.put("telemetry.sync.every", options.syncInterval().toSeconds() + "s");
         config.put("telemetry.sync.first-delay", "1s");
+        if (options.history().enabled()) {
+            // The first rollup (30 s after the start, once the sync knows the GPUs) covers every hour of the past.
+            config.put("telemetry.usage.catch-up", options.history().span().plusHours(2).toHours() + "h");
+        }
         config.put("telemetry.sessions.reconcile.alertmanager-urls", alertmanager.url());
         config.put("telemetry.tracing.otlp-endpoint", otlpReceiver.tracesUrl());
         // Sessions link to their trace: locally the receiver shows it, as Tempo would in production.
@@ -222,6 +301,11 @@ public final class Platform implements AutoCloseable {
 
     public FleetDefinition fleet() {
         return simulator.definition();
+    }
+
+    /** The simulated past it started with, if any: its holdings became the sessions it starts with. */
+    public Optional<FleetHistory> history() {
+        return history;
     }
 
     /** The people of the product realm who sign in to the site with dev-only passwords. */

@@ -18,10 +18,11 @@ import org.aitelemetry.devkit.keycloak.RealmImport;
  * @param scrapeInterval Prometheus' scrape and rule evaluation interval
  * @param syncInterval   the worker's fleet sync interval, whole seconds
  * @param realms         what Keycloak imports: the product realm, or with the test clients for tests
+ * @param history        the simulated past Prometheus, the usage rollups and the sessions start with
  */
 public record PlatformOptions(Path projectRoot, Workspace workspace, int workerPort, int sitePort,
         ManagementPorts managementPorts, FleetSpec fleet, Duration scrapeInterval, Duration syncInterval,
-        RealmImport realms) {
+        RealmImport realms, HistoryOptions history) {
 
     /** Where the apps serve health and metrics: a port of their own each, never the application port. */
     public record ManagementPorts(int worker, int site) {
@@ -37,31 +38,36 @@ public record PlatformOptions(Path projectRoot, Workspace workspace, int workerP
     /**
      * The local run's defaults: the usual ports (worker 8081, site 8080; their management interfaces 9001 and 9000, as
      * in the apps' dev profiles), {@code target/devkit} of the project root, a 5 s scrape interval (lively enough to
-     * watch, light on a laptop), a sync every 15 s, the product realm.
+     * watch, light on a laptop), a sync every 15 s, the product realm, no past.
      */
     public static PlatformOptions of(Path projectRoot, FleetSpec fleet) {
         return new PlatformOptions(projectRoot, new Workspace(projectRoot.toAbsolutePath().resolve("target/devkit")),
                 8081, 8080, new ManagementPorts(9001, 9000), fleet, Duration.ofSeconds(5), Duration.ofSeconds(15),
-                RealmImport.PRODUCT_REALM);
+                RealmImport.PRODUCT_REALM, HistoryOptions.NONE);
     }
 
     public PlatformOptions withWorkspace(Workspace newWorkspace) {
         return new PlatformOptions(projectRoot, newWorkspace, workerPort, sitePort, managementPorts, fleet,
-                scrapeInterval, syncInterval, realms);
+                scrapeInterval, syncInterval, realms, history);
     }
 
     public PlatformOptions withPorts(int newWorkerPort, int newSitePort, ManagementPorts newManagementPorts) {
         return new PlatformOptions(projectRoot, workspace, newWorkerPort, newSitePort, newManagementPorts, fleet,
-                scrapeInterval, syncInterval, realms);
+                scrapeInterval, syncInterval, realms, history);
     }
 
     public PlatformOptions withIntervals(Duration scrape, Duration sync) {
         return new PlatformOptions(projectRoot, workspace, workerPort, sitePort, managementPorts, fleet, scrape, sync,
-                realms);
+                realms, history);
+    }
+
+    public PlatformOptions withHistory(HistoryOptions newHistory) {
+        return new PlatformOptions(projectRoot, workspace, workerPort, sitePort, managementPorts, fleet,
+                scrapeInterval, syncInterval, realms, newHistory);
     }
 
     public PlatformOptions withRealms(RealmImport newRealms) {
         return new PlatformOptions(projectRoot, workspace, workerPort, sitePort, managementPorts, fleet,
-                scrapeInterval, syncInterval, newRealms);
+                scrapeInterval, syncInterval, newRealms, history);
     }
 }

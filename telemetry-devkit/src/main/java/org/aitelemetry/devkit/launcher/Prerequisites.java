@@ -6,12 +6,13 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
-import java.util.stream.Stream;
 import org.aitelemetry.devkit.alertmanager.AlertmanagerComponent;
 import org.aitelemetry.devkit.keycloak.KeycloakComponent;
 import org.aitelemetry.devkit.prometheus.PrometheusComponent;
+import org.aitelemetry.devkit.prometheus.TsdbBackfill;
 
 /**
  * What the local run needs from outside itself, checked before anything starts so that a newcomer learns every
@@ -31,11 +32,13 @@ final class Prerequisites {
     }
 
     /** Where the local run finds what it needs; tests describe a fake machine with temporary folders. */
-    record Machine(Path projectRoot, Path prometheus, Path alertmanager, Path keycloakLauncher, ClassLoader classpath) {
+    record Machine(Path projectRoot, Path prometheus, Path promtool, Path alertmanager, Path keycloakLauncher,
+            ClassLoader classpath) {
 
         static Machine of(Path projectRoot) {
-            return new Machine(projectRoot, PrometheusComponent.BINARY, AlertmanagerComponent.BINARY,
-                    KeycloakComponent.distributionLauncher(), Prerequisites.class.getClassLoader());
+            return new Machine(projectRoot, PrometheusComponent.BINARY, TsdbBackfill.PROMTOOL,
+                    AlertmanagerComponent.BINARY, KeycloakComponent.distributionLauncher(),
+                    Prerequisites.class.getClassLoader());
         }
     }
 
@@ -51,7 +54,7 @@ final class Prerequisites {
     /** The table of what {@code bin/run-local} needs on {@code machine} to start a platform with {@code options}. */
     static List<Check> forLocalRun(PlatformOptions options, Machine machine) {
         Path root = machine.projectRoot();
-        return Stream.of(
+        List<Check> checks = new ArrayList<>(List.of(
                 debianBinary(machine.prometheus(), "prometheus"),
                 debianBinary(machine.alertmanager(), "prometheus-alertmanager"),
                 new Check("Keycloak's distribution missing (" + machine.keycloakLauncher() + ")",
@@ -71,8 +74,12 @@ final class Prerequisites {
                 freePort(options.workerPort(), "telemetry-worker", "--worker-port"),
                 freePort(options.managementPorts().site(), "telemetry-site's management", "--site-management-port"),
                 freePort(options.managementPorts().worker(), "telemetry-worker's management",
-                        "--worker-management-port"))
-                .toList();
+                        "--worker-management-port")));
+        if (options.history().enabled()) {
+            // The simulated past becomes TSDB blocks through promtool, which the prometheus package ships.
+            checks.add(1, debianBinary(machine.promtool(), "prometheus"));
+        }
+        return checks;
     }
 
     /** The message of each check that fails, in table order; empty when everything is there. */

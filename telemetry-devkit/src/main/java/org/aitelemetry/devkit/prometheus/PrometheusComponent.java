@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.aitelemetry.devkit.FileTrees;
 import org.aitelemetry.devkit.Workspace;
 import org.aitelemetry.devkit.process.LogReadiness;
@@ -29,6 +30,8 @@ public final class PrometheusComponent extends ServerProcessComponent {
      * mutual TLS, where polling {@code /-/ready} would need a client certificate.
      */
     private static final String READY_LOG_LINE = "Server is ready to receive web requests.";
+
+    private static final String HISTORY_RETENTION = "90d";
 
     private final PrometheusSettings settings;
 
@@ -74,13 +77,31 @@ public final class PrometheusComponent extends ServerProcessComponent {
         List<String> command = new ArrayList<>();
         command.add(BINARY.toString());
         command.addAll(writeConfiguration());
+        moveHistoryIntoData();
         command.add("--storage.tsdb.path=" + dataDir());
+        if (settings.history().isPresent()) {
+            // Retention counts back from the newest block: the default 15 days would drop a longer past at once.
+            command.add("--storage.tsdb.retention.time=" + HISTORY_RETENTION);
+        }
         command.add("--web.listen-address=127.0.0.1:" + port());
         command.add("--web.external-url=" + url());
         if (!settings.alertmanagers().isEmpty()) {
             command.add("--rules.alert.resend-delay=" + settings.evaluationInterval().toMillis() + "ms");
         }
         return command;
+    }
+
+    /** Blocks of a simulated past become part of the TSDB when they lie in its folder as Prometheus starts. */
+    private void moveHistoryIntoData() throws IOException {
+        if (settings.history().isEmpty() || !Files.isDirectory(settings.history().get())) {
+            return;
+        }
+        Files.createDirectories(dataDir());
+        try (Stream<Path> blocks = Files.list(settings.history().get())) {
+            for (Path block : blocks.toList()) {
+                Files.move(block, dataDir().resolve(block.getFileName()));
+            }
+        }
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.aitelemetry.devkit.alertmanager;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
@@ -12,9 +13,12 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.aitelemetry.devkit.Workspace;
 import org.aitelemetry.devkit.fleet.FleetDefinition;
@@ -23,6 +27,7 @@ import org.aitelemetry.devkit.fleet.FleetPod;
 import org.aitelemetry.devkit.fleet.FleetSimulator;
 import org.aitelemetry.devkit.fleet.FleetSpec;
 import org.aitelemetry.devkit.fleet.MigSlice;
+import org.aitelemetry.devkit.fleet.PastHolding;
 import org.aitelemetry.devkit.prometheus.PrometheusApi;
 import org.aitelemetry.devkit.prometheus.PrometheusComponent;
 import org.aitelemetry.devkit.prometheus.PrometheusSettings;
@@ -76,8 +81,33 @@ class GpuUsageRulesOnFleetTest {
                 api.awaitValue("count(ALERTS{alertname=\"GpuSliceInUse\", alertstate=\"pending\"})", slices, PATIENCE);
                 api.awaitValue("count(ALERTS{alertname=\"GpuInUse\", alertstate=\"pending\"})", expected.size() - slices,
                         PATIENCE);
+                assertAnnotationsAreSessionAlerts(prometheus.url(), expected.size());
             }
         }
+    }
+
+    /**
+     * The alerts as Prometheus renders them from the rules are those the devkit posts for the sessions of a simulated
+     * past ({@link PastHolding#alertLabels()}, {@link SessionAlert#annotations}), had the same pods held the GPUs then.
+     */
+    private void assertAnnotationsAreSessionAlerts(String prometheusUrl, int alerts) throws Exception {
+        JsonNode pending = JSON.readTree(http.send(HttpRequest.newBuilder(URI.create(prometheusUrl + "/api/v1/alerts"))
+                .build(), HttpResponse.BodyHandlers.ofString()).body()).path("data").path("alerts");
+        Set<Map<String, String>> asPosted = new HashSet<>();
+        for (FleetPod pod : fleet.pods()) {
+            pod.devices().forEach(device -> asPosted.add(new PastHolding(pod, device, Optional.empty(), Instant.EPOCH,
+                    Instant.EPOCH).alertLabels()));
+            pod.slices().forEach(slice -> asPosted.add(new PastHolding(pod, fleet.device(slice.deviceUuid()),
+                    Optional.of(slice), Instant.EPOCH, Instant.EPOCH).alertLabels()));
+        }
+        Set<Map<String, String>> rendered = new HashSet<>();
+        for (JsonNode alert : pending) {
+            Map<String, String> labels = JSON.convertValue(alert.path("labels"), new TypeReference<>() { });
+            Map<String, String> annotations = JSON.convertValue(alert.path("annotations"), new TypeReference<>() { });
+            assertThat(annotations).as("annotations of %s", labels).isEqualTo(SessionAlert.annotations(labels));
+            rendered.add(labels);
+        }
+        assertThat(rendered).hasSize(alerts).isEqualTo(asPosted);
     }
 
     /** One key per held whole GPU or MIG slice, from the fleet definition. */

@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import org.aitelemetry.devkit.alertmanager.SessionAlert;
 import org.aitelemetry.devkit.bench.AlertGroup.Notification;
 import org.junit.jupiter.api.Test;
 

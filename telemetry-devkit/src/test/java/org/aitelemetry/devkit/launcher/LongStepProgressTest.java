@@ -84,6 +84,30 @@ class LongStepProgressTest {
     }
 
     @Test
+    void stepsSideBySideEachEndOnALineOfTheirOwn() {
+        ConsoleProgress console = console(false);
+        step = new LongStep("history", () -> "writing 2026-11-20 (3 of 8 days)", console, nanos::get);
+        LongStep postgres = new LongStep("postgres", () -> "starting", console, nanos::get);
+        advance(Duration.ofMillis(2_700));
+        postgres.end(true);
+        LongStep keycloak = new LongStep("keycloak", () -> "starting the server", console, nanos::get);
+        tickAt(Duration.ofSeconds(10));
+        advance(Duration.ofMillis(100));
+        step.end(true);
+        advance(Duration.ofMillis(2_000));
+        keycloak.end(true);
+
+        assertThat(output()).isEqualTo("""
+                Starting history ...          \s
+                Starting postgres ...           ready in 2.7 s
+                Starting keycloak ...         \s
+                  history: writing 2026-11-20 (3 of 8 days) 10 s
+                  history ready in 10.1 s
+                  keycloak ready in 9.4 s
+                """);
+    }
+
+    @Test
     void runReportsTheFailureOfItsWorkAndPassesItOn() {
         List<String> events = new ArrayList<>();
         PlatformProgress recording = new RecordingProgress(events);

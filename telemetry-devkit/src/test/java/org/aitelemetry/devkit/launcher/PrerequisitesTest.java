@@ -37,8 +37,8 @@ class PrerequisitesTest {
         root = Files.createDirectories(machineDir.resolve("checkout"));
         Path classpath = Files.createDirectories(machineDir.resolve("classpath"));
         Files.createFile(classpath.resolve(Prerequisites.postgresBinaries()));
-        machine = new Machine(root, executable("usr/bin/prometheus"), executable("usr/bin/prometheus-alertmanager"),
-                executable("keycloak/bin/kc.sh"), new URLClassLoader(new URL[] {classpath.toUri().toURL()}, null));
+        machine = new Machine(root, executable("usr/bin/prometheus"), executable("usr/bin/promtool"),
+                executable("usr/bin/prometheus-alertmanager"), executable("keycloak/bin/kc.sh"), new URLClassLoader(new URL[] {classpath.toUri().toURL()}, null));
         for (String file : List.of("telemetry-worker/target/quarkus-app/quarkus-run.jar",
                 "telemetry-site/target/quarkus-app/quarkus-run.jar", Platform.USAGE_RULES)) {
             Files.createDirectories(root.resolve(file).getParent());
@@ -58,6 +58,8 @@ class PrerequisitesTest {
     static Stream<Arguments> missingThings() {
         return Stream.of(
                 Arguments.of("usr/bin/prometheus", "{dir}/usr/bin/prometheus not found: run bin/setup-debian "
+                        + "(installs the Debian package prometheus)"),
+                Arguments.of("usr/bin/promtool", "{dir}/usr/bin/promtool not found: run bin/setup-debian "
                         + "(installs the Debian package prometheus)"),
                 Arguments.of("usr/bin/prometheus-alertmanager", "{dir}/usr/bin/prometheus-alertmanager not found: "
                         + "run bin/setup-debian (installs the Debian package prometheus-alertmanager)"),

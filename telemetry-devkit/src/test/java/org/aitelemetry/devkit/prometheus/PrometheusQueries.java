@@ -30,7 +30,16 @@ final class PrometheusQueries {
 
     /** The vector's samples, keyed by the value of one label (e.g. {@code cluster}). */
     Map<String, Double> byLabel(String promql, String label) throws IOException, InterruptedException {
-        String query = url + "/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8);
+        return query(url + "/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8), label);
+    }
+
+    /** As {@link #byLabel(String, String)}, evaluated at {@code at}. */
+    Map<String, Double> byLabelAt(String promql, String label, Instant at) throws IOException, InterruptedException {
+        return query(url + "/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8) + "&time="
+                + at.getEpochSecond(), label);
+    }
+
+    private Map<String, Double> query(String query, String label) throws IOException, InterruptedException {
         HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(query)).build(),
                 HttpResponse.BodyHandlers.ofString());
         JsonNode body = JSON.readTree(response.body());

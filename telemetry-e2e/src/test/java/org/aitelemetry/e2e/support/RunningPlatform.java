@@ -6,6 +6,7 @@ import org.aitelemetry.devkit.Workspace;
 import org.aitelemetry.devkit.fleet.FleetSpec;
 import org.aitelemetry.devkit.keycloak.RealmImport;
 import org.aitelemetry.devkit.launcher.ConsoleProgress;
+import org.aitelemetry.devkit.launcher.HistoryOptions;
 import org.aitelemetry.devkit.launcher.Platform;
 import org.aitelemetry.devkit.launcher.PlatformOptions;
 import org.aitelemetry.devkit.launcher.PlatformOptions.ManagementPorts;
@@ -56,7 +57,9 @@ final class RunningPlatform implements AutoCloseable {
         FleetSpec fleet = FleetSpec.builder(FLEET_SEED).clusterCount(2).nodesPerCluster(2).gpusPerNode(4)
                 .projectsPerCluster(3).build();
         // Scrape every second and sync every two: the fleet is in PostgreSQL a few seconds after the worker starts.
+        // Two days of past, as bin/run-local starts with a week of it: charts, usage and sessions from the start.
         return PlatformOptions.of(E2eProperties.projectRoot(), fleet)
+                .withHistory(new HistoryOptions(Duration.ofDays(2), Duration.ofMinutes(5)))
                 .withWorkspace(Workspace.fromSystemProperties())
                 .withPorts(LoopbackPorts.free(), LoopbackPorts.free(),
                         new ManagementPorts(LoopbackPorts.free(), LoopbackPorts.free()))

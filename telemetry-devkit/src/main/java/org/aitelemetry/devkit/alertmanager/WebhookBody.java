@@ -1,4 +1,4 @@
-package org.aitelemetry.devkit.bench;
+package org.aitelemetry.devkit.alertmanager;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -14,14 +14,14 @@ import java.util.function.Function;
  * alerts share, status firing while any alert fires. The alerts arrive already rendered, so a body costs a
  * concatenation rather than a serialisation of every alert.
  */
-final class WebhookBody {
+public final class WebhookBody {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private WebhookBody() {
     }
 
-    static byte[] render(String cluster, String hostname, List<SessionAlert> members, List<String> alerts,
+    public static byte[] render(String cluster, String hostname, List<SessionAlert> members, List<String> alerts,
             boolean anyFiring) {
         Map<String, String> groupLabels = new TreeMap<>(Map.of("cluster", cluster, "Hostname", hostname));
         StringBuilder body = new StringBuilder(alerts.stream().mapToInt(String::length).sum() + 1024);

@@ -1,4 +1,4 @@
-package org.aitelemetry.devkit.bench;
+package org.aitelemetry.devkit.alertmanager;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -8,13 +8,14 @@ import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * The alert of one usage session as Alertmanager 0.25 posts it (alertmanager/rules/gpu-usage.rules.yml): the labels
  * and annotations the rules produce, the fingerprint Alertmanager derives from the labels, and the firing form
  * rendered once, since a session's firing alert is re-sent unchanged until it resolves.
  */
-record SessionAlert(String fingerprint, SortedMap<String, String> labels, Map<String, String> annotations,
+public record SessionAlert(String fingerprint, SortedMap<String, String> labels, Map<String, String> annotations,
         Instant startsAt, String firingJson) {
 
     /** What Alertmanager writes for "no end" while an alert fires. */
@@ -24,7 +25,12 @@ record SessionAlert(String fingerprint, SortedMap<String, String> labels, Map<St
     private static final long FNV_PRIME = 0x100000001b3L;
     private static final byte LABEL_SEPARATOR = (byte) 0xff;
 
-    static SessionAlert firing(SortedMap<String, String> labels, Map<String, String> annotations, Instant startsAt) {
+    /** A firing alert with the annotations the usage rules render from these labels. */
+    public static SessionAlert firing(SortedMap<String, String> labels, Instant startsAt) {
+        return firing(labels, annotations(labels), startsAt);
+    }
+
+    public static SessionAlert firing(SortedMap<String, String> labels, Map<String, String> annotations, Instant startsAt) {
         Instant start = startsAt.truncatedTo(ChronoUnit.MILLIS);
         String fingerprint = fingerprint(labels);
         return new SessionAlert(fingerprint, labels, annotations, start,
@@ -32,18 +38,40 @@ record SessionAlert(String fingerprint, SortedMap<String, String> labels, Map<St
     }
 
     /** The resolved form, ending at {@code endsAt} (after the start: the session lasted at least the rule's {@code for}). */
-    String resolvedJson(Instant endsAt) {
+    public String resolvedJson(Instant endsAt) {
         return render("resolved", labels, annotations, startsAt.toString(),
                 endsAt.truncatedTo(ChronoUnit.MILLIS).toString(), fingerprint);
     }
 
     /** Prometheus's label-set signature (FNV-1a 64 over sorted names and values), which Alertmanager prints as hex. */
-    static String fingerprint(SortedMap<String, String> labels) {
+    public static String fingerprint(SortedMap<String, String> labels) {
         long hash = FNV_OFFSET;
         for (Map.Entry<String, String> label : labels.entrySet()) {
             hash = add(add(hash, label.getKey()), label.getValue());
         }
         return String.format("%016x", hash);
+    }
+
+    /**
+     * The annotations alertmanager/rules/gpu-usage.rules.yml renders for a session's labels ({@code GpuInUse}, or
+     * {@code GpuSliceInUse} when {@code GPU_I_ID} is set); keys sorted, as Alertmanager writes them.
+     */
+    public static SortedMap<String, String> annotations(Map<String, String> labels) {
+        String holder = labels.get("namespace") + "/" + labels.get("pod");
+        String onNode = " on " + labels.get("Hostname") + " is held by " + holder;
+        String by = " by container " + labels.get("container") + "; recorded by telemetry-worker.";
+        TreeMap<String, String> annotations = new TreeMap<>();
+        if (labels.containsKey("GPU_I_ID")) {
+            String instance = labels.get("GPU_I_ID");
+            annotations.put("summary", "MIG slice " + labels.get("GPU_I_PROFILE") + " (instance " + instance
+                    + ") of GPU " + labels.get("gpu") + onNode);
+            annotations.put("description", "Usage session of GPU instance " + instance + " of " + labels.get("UUID")
+                    + by);
+        } else {
+            annotations.put("summary", "GPU " + labels.get("gpu") + " (" + labels.get("modelName") + ")" + onNode);
+            annotations.put("description", "Usage session of GPU " + labels.get("UUID") + by);
+        }
+        return annotations;
     }
 
     private static long add(long hash, String text) {
