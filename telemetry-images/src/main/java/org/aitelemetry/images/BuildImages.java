@@ -1,0 +1,83 @@
+package org.aitelemetry.images;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.aitelemetry.images.containerfile.Containerfile;
+import org.aitelemetry.images.containerfile.ContainerfileBuild;
+import org.aitelemetry.images.debian.DebianLock;
+import org.aitelemetry.images.debian.JavaRuntimeBase;
+import org.aitelemetry.images.debian.PackageCache;
+import org.aitelemetry.images.oci.OciArchive;
+import org.aitelemetry.images.oci.OciImage;
+
+/**
+ * The build's images, without a daemon or root (run by the module's pom in the package phase): the Java runtime base
+ * from debian-base.lock, then telemetry-worker/Containerfile and telemetry-site/Containerfile applied to it, each
+ * written as an OCI archive {@code <output>/<name>.oci.tar} under the reference {@code <registry>/<name>:<tag>}.
+ * Arguments: repository root, output directory, registry, tag, version, source URL.
+ */
+public final class BuildImages {
+
+    /** The apps whose Containerfile this build applies; gpu-probe's needs CUDA images and is built elsewhere. */
+    public static final List<String> APPS = List.of("telemetry-worker", "telemetry-site");
+    public static final String BASE_ARCHIVE = "java-runtime-base.oci.tar";
+
+    private BuildImages() {
+    }
+
+    public static void main(String[] args) throws IOException, InterruptedException {
+        Path root = Path.of(args[0]).toAbsolutePath().normalize();
+        Path output = Path.of(args[1]).toAbsolutePath();
+        String registry = args[2];
+        String tag = args[3];
+        Map<String, String> buildArguments = Map.of("VERSION", args[4], "REVISION", revision(root),
+                "SOURCE", args[5], "BASE_IMAGE", "oci-archive:" + root.relativize(output.resolve(BASE_ARCHIVE)));
+        Path work = output.resolve("work");
+        delete(work);
+
+        PackageCache cache = new PackageCache(Path.of(System.getProperty("user.home"), ".cache", "ai-telemetry",
+                "debs"));
+        OciImage base = new JavaRuntimeBase(DebianLock.read(root.resolve("telemetry-images/debian-base.lock")), cache)
+                .build(Files.createDirectories(work.resolve("base")));
+        String baseDigest = OciArchive.write(base, "ai-telemetry-java-runtime:" + tag, output.resolve(BASE_ARCHIVE));
+        System.out.println("[images] " + output.resolve(BASE_ARCHIVE) + " " + baseDigest);
+
+        for (String app : APPS) {
+            OciImage image = new ContainerfileBuild(root, buildArguments, work.resolve(app))
+                    .apply(Containerfile.read(root.resolve(app).resolve("Containerfile")));
+            image.labels().put("org.opencontainers.image.base.digest", baseDigest);
+            Path archive = output.resolve(app + ".oci.tar");
+            String digest = OciArchive.write(image, registry + "/" + app + ":" + tag, archive);
+            System.out.println("[images] " + archive + " " + registry + "/" + app + ":" + tag + " " + digest);
+        }
+        delete(work);
+    }
+
+    /** The commit the images are built from (their revision label); "unknown" outside a git checkout. */
+    private static String revision(Path root) throws IOException, InterruptedException {
+        try {
+            Process git = new ProcessBuilder("git", "-C", root.toString(), "rev-parse", "HEAD")
+                    .redirectErrorStream(true).start();
+            String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            return git.waitFor() == 0 && out.matches("[0-9a-f]{40}") ? out : "unknown";
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    private static void delete(Path directory) throws IOException {
+        if (Files.exists(directory)) {
+            try (Stream<Path> tree = Files.walk(directory)) {
+                for (Path path : tree.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(path);
+                }
+            }
+        }
+    }
+}
