@@ -24,8 +24,10 @@ import org.aitelemetry.images.oci.OciImage;
  */
 public final class BuildImages {
 
-    /** The apps whose Containerfile this build applies; gpu-probe's needs CUDA images and is built elsewhere. */
+    /** The apps whose Containerfile this build applies. */
     public static final List<String> APPS = List.of("telemetry-worker", "telemetry-site");
+    /** gpu-probe/Containerfile needs NVIDIA's CUDA images, which CI cannot reach: podman builds it (operations.md). */
+    public static final String PROBE = "gpu-probe";
     public static final String BASE_ARCHIVE = "java-runtime-base.oci.tar";
 
     private BuildImages() {

@@ -29,7 +29,8 @@ public record Containerfile(Path path, List<Instruction> instructions) {
         String[] lines = text.split("\n", -1);
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i].strip();
-            if (line.startsWith("#") || (line.isEmpty() && pending.isEmpty())) {
+            // Blank and comment lines are dropped even inside a continuation, as Containerfile builders do.
+            if (line.startsWith("#") || line.isEmpty()) {
                 continue;
             }
             if (pending.isEmpty()) {
