@@ -3,7 +3,9 @@ package org.aitelemetry.images;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -63,7 +65,7 @@ class ProbeContainerfileTest {
     }
 
     private Map<String, String> globalArguments() {
-        Map<String, String> defaults = new java.util.HashMap<>();
+        Map<String, String> defaults = new HashMap<>();
         for (Instruction instruction : file.instructions()) {
             if (instruction.keyword().equals("FROM")) {
                 break;
@@ -87,7 +89,7 @@ class ProbeContainerfileTest {
         try {
             return Containerfile.read(ROOT.resolve("gpu-probe/Containerfile"));
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 }

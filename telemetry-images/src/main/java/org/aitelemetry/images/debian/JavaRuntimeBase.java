@@ -10,6 +10,7 @@ import java.security.KeyStore;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Collectors;
 import org.aitelemetry.images.oci.Layer;
 import org.aitelemetry.images.oci.LayerWriter;
@@ -89,7 +90,7 @@ public final class JavaRuntimeBase {
             X509Certificate certificate = (X509Certificate) CertificateFactory.getInstance("X.509")
                     .generateCertificate(content);
             String alias = "debian:" + path.substring(MOZILLA_CERTIFICATES.length()).replace(".crt", ".pem");
-            store.setCertificateEntry(alias.toLowerCase(java.util.Locale.ROOT), certificate);
+            store.setCertificateEntry(alias.toLowerCase(Locale.ROOT), certificate);
         } catch (GeneralSecurityException e) {
             throw new IOException(path + " is not a certificate", e);
         }
