@@ -115,9 +115,12 @@ class WorkerContainerIT {
         JSON.writerWithDefaultPrettyPrinter().writeValue(bundle.resolve("config.json").toFile(), spec);
     }
 
-    /** Polls readiness until it answers 200; fails with the container's log once it has exited or after 3 minutes. */
+    /**
+     * Polls readiness until it answers 200; fails with the container's log once it has exited, or after the 5 minutes
+     * the Deployment's startup probe allows (a loaded build machine is slow, not wrong).
+     */
     private static String awaitReady(int port, Process container, Path log) throws Exception {
-        Instant deadline = Instant.now().plus(Duration.ofMinutes(3));
+        Instant deadline = Instant.now().plus(Duration.ofMinutes(5));
         URI ready = URI.create("http://127.0.0.1:" + port + "/q/health/ready");
         while (Instant.now().isBefore(deadline) && container.isAlive()) {
             try {

@@ -19,7 +19,7 @@ import org.apache.commons.compress.archivers.tar.TarConstants;
 
 /**
  * Applies a single-stage Containerfile to its base without a daemon, as podman or buildah would for the instructions
- * the apps' Containerfiles use: ARG, FROM (an {@code oci-archive:} base only), LABEL, ENV, COPY, USER, WORKDIR,
+ * the apps' Containerfile uses: ARG, FROM (an {@code oci-archive:} base only), LABEL, ENV, COPY, USER, WORKDIR,
  * EXPOSE, ENTRYPOINT and CMD (exec form). RUN, and anything else, is refused: nothing executes inside the image, so
  * the same file is the recipe for both builders.
  */

@@ -26,7 +26,7 @@ public final class JavaRuntimeBase {
 
     public static final String JAVA_HOME = "/usr/lib/jvm/java-17-openjdk-amd64";
     public static final String PACKAGES_LABEL = "org.aitelemetry.base.debian-packages";
-    /** The user the apps' Containerfiles name (USER); OpenShift may run them as another UID in group 0. */
+    /** The user the apps' Containerfile names (USER); OpenShift may run them as another UID in group 0. */
     public static final int APP_UID = 1001;
     static final String CERTIFICATES_PACKAGE = "ca-certificates";
     private static final String MOZILLA_CERTIFICATES = "usr/share/ca-certificates/mozilla/";
