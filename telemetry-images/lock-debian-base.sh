@@ -2,7 +2,9 @@
 # Pins the Java runtime base to the Debian 12 packages apt offers now: writes debian-base.lock (name, version, URL,
 # SHA-256 as apt verified it against the archive's signed index). Run on Debian 12 (bookworm) amd64 with
 # bookworm, bookworm-updates and bookworm-security in apt's sources, then commit the lock; the next build's base has
-# these versions (its label org.aitelemetry.base.debian-packages lists them).
+# these versions (its label org.aitelemetry.base.debian-packages lists them). Where the archive no longer serves a
+# locked version, the build takes the current one from these suites' signed indexes and warns (DebianArchive.SUITES:
+# keep the two alike); running this again pins it.
 set -euo pipefail
 cd "$(dirname "$0")"
 

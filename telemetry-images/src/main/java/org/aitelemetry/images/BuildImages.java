@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -13,9 +14,11 @@ import java.util.Properties;
 import java.util.stream.Stream;
 import org.aitelemetry.images.containerfile.Containerfile;
 import org.aitelemetry.images.containerfile.ContainerfileBuild;
+import org.aitelemetry.images.debian.DebianArchive;
 import org.aitelemetry.images.debian.DebianLock;
 import org.aitelemetry.images.debian.JavaRuntimeBase;
 import org.aitelemetry.images.debian.PackageCache;
+import org.aitelemetry.images.debian.SignedRelease;
 import org.aitelemetry.images.oci.OciArchive;
 import org.aitelemetry.images.oci.OciImage;
 
@@ -49,8 +52,10 @@ public final class BuildImages {
         Path work = output.resolve("work");
         delete(work);
 
+        DebianArchive debian = new DebianArchive(DebianArchive.DEBIAN_MIRROR, SignedRelease.DEBIAN_KEYRING,
+                work.resolve("debian-archive"), Clock.systemUTC());
         PackageCache cache = new PackageCache(Path.of(System.getProperty("user.home"), ".cache", "ai-telemetry",
-                "debs"));
+                "debs"), debian, System.out);
         OciImage base = new JavaRuntimeBase(DebianLock.read(root.resolve("telemetry-images/debian-base.lock")), cache)
                 .build(Files.createDirectories(work.resolve("base")));
         String baseDigest = OciArchive.write(base, "ai-telemetry-java-runtime:" + tag, output.resolve(BASE_ARCHIVE));

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -18,7 +19,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.aitelemetry.images.debian.DebianLock;
 import org.aitelemetry.images.debian.JavaRuntimeBase;
-import org.aitelemetry.images.debian.LockedPackage;
+import org.aitelemetry.images.debian.DebianPackage;
 import org.aitelemetry.images.oci.OciArchive;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.junit.jupiter.api.io.TempDir;
@@ -70,9 +71,26 @@ class ImageConfigIT {
                 .isEqualTo(System.getProperty("images.source"));
         assertThat(labels.path("org.opencontainers.image.revision").asText()).isEqualTo(gitHead());
         assertThat(labels.path("org.opencontainers.image.base.digest").asText()).isEqualTo(baseDigest);
-        List<LockedPackage> locked = DebianLock.read(ROOT.resolve("telemetry-images/debian-base.lock"));
         assertThat(labels.path(JavaRuntimeBase.PACKAGES_LABEL).asText().split(" "))
-                .containsExactlyElementsOf(locked.stream().map(LockedPackage::pin).toList());
+                .containsExactlyElementsOf(expectedPins(labels.path(JavaRuntimeBase.SUBSTITUTED_LABEL).asText()));
+    }
+
+    /**
+     * The lock's pins, but where the archive no longer served a locked version the build used the current one and
+     * named it in the substitution label ("name=locked>current").
+     */
+    private static List<String> expectedPins(String substituted) throws IOException {
+        Map<String, String> current = new HashMap<>();
+        for (String substitution : substituted.split(" ")) {
+            if (!substitution.isEmpty()) {
+                current.put(substitution.substring(0, substitution.indexOf('>')),
+                        substitution.substring(substitution.indexOf('>') + 1));
+            }
+        }
+        List<DebianPackage> locked = DebianLock.read(ROOT.resolve("telemetry-images/debian-base.lock"));
+        assertThat(locked).extracting(DebianPackage::pin).containsAll(current.keySet());
+        return locked.stream().map(pkg -> current.containsKey(pkg.pin())
+                ? pkg.name() + "=" + current.get(pkg.pin()) : pkg.pin()).toList();
     }
 
     @ParameterizedTest

@@ -17,8 +17,8 @@ public final class DebianLock {
     private DebianLock() {
     }
 
-    public static List<LockedPackage> read(Path lock) throws IOException {
-        List<LockedPackage> packages = new ArrayList<>();
+    public static List<DebianPackage> read(Path lock) throws IOException {
+        List<DebianPackage> packages = new ArrayList<>();
         List<String> lines = Files.readAllLines(lock);
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).replaceFirst("#.*", "").strip();
@@ -32,7 +32,7 @@ public final class DebianLock {
         return packages;
     }
 
-    static LockedPackage parse(String line, String where) {
+    static DebianPackage parse(String line, String where) {
         String[] fields = line.split("\\s+");
         if (fields.length != 4) {
             throw new IllegalArgumentException(where + ": expected 'name version url sha256', got '" + line + "'");
@@ -44,6 +44,6 @@ public final class DebianLock {
         if (!"http".equals(url.getScheme()) && !"https".equals(url.getScheme())) {
             throw new IllegalArgumentException(where + ": '" + fields[2] + "' is not an http(s) URL");
         }
-        return new LockedPackage(fields[0], fields[1], url, fields[3]);
+        return new DebianPackage(fields[0], fields[1], url, fields[3]);
     }
 }

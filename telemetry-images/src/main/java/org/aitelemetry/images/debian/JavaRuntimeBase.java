@@ -9,6 +9,7 @@ import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -20,12 +21,15 @@ import org.aitelemetry.images.oci.OciImage;
  * The Java runtime base image, assembled from the locked Debian packages without root, dpkg or a daemon: one layer of
  * their files (documentation left out), plus what their maintainer scripts would have made and the image needs — the
  * JDK's trust store from ca-certificates' Mozilla bundle, /bin/sh, /tmp, and passwd/group naming the app's user.
- * The label {@value #PACKAGES_LABEL} records every package at its version.
+ * The label {@value #PACKAGES_LABEL} records every package at the version the base holds; where the archive no longer
+ * served a locked version and the current one took its place (PackageCache), {@value #SUBSTITUTED_LABEL} names both.
  */
 public final class JavaRuntimeBase {
 
     public static final String JAVA_HOME = "/usr/lib/jvm/java-17-openjdk-amd64";
     public static final String PACKAGES_LABEL = "org.aitelemetry.base.debian-packages";
+    /** "name=locked>used" for each package whose locked version was replaced; absent when the lock was served. */
+    public static final String SUBSTITUTED_LABEL = "org.aitelemetry.base.debian-substituted";
     /** The user the apps' Containerfile names (USER); OpenShift may run them as another UID in group 0. */
     public static final int APP_UID = 1001;
     static final String CERTIFICATES_PACKAGE = "ca-certificates";
@@ -33,10 +37,10 @@ public final class JavaRuntimeBase {
     private static final List<String> LEFT_OUT = List.of("usr/share/doc/", "usr/share/man/", "usr/share/locale/",
             "usr/share/lintian/", "usr/share/info/", "usr/share/bug/");
 
-    private final List<LockedPackage> packages;
+    private final List<DebianPackage> packages;
     private final PackageCache cache;
 
-    public JavaRuntimeBase(List<LockedPackage> packages, PackageCache cache) {
+    public JavaRuntimeBase(List<DebianPackage> packages, PackageCache cache) {
         this.packages = packages;
         this.cache = cache;
     }
@@ -44,8 +48,11 @@ public final class JavaRuntimeBase {
     public OciImage build(Path workDirectory) throws IOException, InterruptedException {
         KeyStore trustStore = emptyTrustStore();
         try (LayerWriter layer = new LayerWriter(workDirectory.resolve("java-runtime.tar.gz"))) {
-            for (LockedPackage pkg : packages) {
-                Path deb = cache.get(pkg);
+            List<PackageCache.CachedDeb> used = new ArrayList<>();
+            for (DebianPackage pkg : packages) {
+                PackageCache.CachedDeb cached = cache.get(pkg);
+                used.add(cached);
+                Path deb = cached.file();
                 if (pkg.name().equals(CERTIFICATES_PACKAGE)) {
                     DebContents.forEach(deb, (entry, content) -> trust(entry.getName(), content, trustStore));
                 } else {
@@ -76,7 +83,12 @@ public final class JavaRuntimeBase {
                     .add("JAVA_HOME=" + JAVA_HOME).add("LANG=C.UTF-8");
             image.labels().put("org.opencontainers.image.title", "ai-telemetry-java-runtime")
                     .put("org.opencontainers.image.description", "OpenJDK 17 runtime from Debian 12 packages")
-                    .put(PACKAGES_LABEL, packages.stream().map(LockedPackage::pin).collect(Collectors.joining(" ")));
+                    .put(PACKAGES_LABEL, used.stream().map(deb -> deb.used().pin()).collect(Collectors.joining(" ")));
+            String substituted = used.stream().filter(PackageCache.CachedDeb::substituted)
+                    .map(deb -> deb.locked().pin() + ">" + deb.used().version()).collect(Collectors.joining(" "));
+            if (!substituted.isEmpty()) {
+                image.labels().put(SUBSTITUTED_LABEL, substituted);
+            }
             return image;
         }
     }

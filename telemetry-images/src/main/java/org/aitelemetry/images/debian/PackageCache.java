@@ -1,67 +1,78 @@
 package org.aitelemetry.images.debian;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.DigestInputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.time.Duration;
-import java.util.HexFormat;
 
 /**
- * Locked .deb files, downloaded once into a cache directory (~/.cache/ai-telemetry/debs) and used only when their
- * SHA-256 is the lock's. Debian's archive keeps a version only while a suite refers to it: once a newer security
- * update replaces it, the download fails, naming the package and the script that pins the current one.
+ * Debian packages, downloaded once into a cache directory (~/.cache/ai-telemetry/debs) and used only when their
+ * SHA-256 is the expected one. Debian's archive keeps a version only while a suite refers to it: when a locked
+ * version is gone (404 or 410), the version the archive serves now takes its place — found and checked through the
+ * suites' signed indexes (DebianArchive), never taken unverified — and a warning names both versions and the script
+ * that re-pins the lock, so that a clean build does not break the day Debian publishes an update.
  */
 public final class PackageCache {
 
-    private final Path directory;
-    private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL)
-            .connectTimeout(Duration.ofSeconds(20)).build();
+    /** A package as the cache holds it: the version actually used (the lock's, or the one that replaced it). */
+    public record CachedDeb(DebianPackage locked, DebianPackage used, Path file) {
 
-    public PackageCache(Path directory) {
-        this.directory = directory;
+        public boolean substituted() {
+            return !used.equals(locked);
+        }
     }
 
-    public Path get(LockedPackage pkg) throws IOException, InterruptedException {
+    private final Path directory;
+    private final DebianArchive archive;
+    private final PrintStream warnings;
+    private final ArchiveHttp http = new ArchiveHttp();
+
+    public PackageCache(Path directory, DebianArchive archive, PrintStream warnings) {
+        this.directory = directory;
+        this.archive = archive;
+        this.warnings = warnings;
+    }
+
+    public CachedDeb get(DebianPackage locked) throws IOException, InterruptedException {
+        Path file = fetch(locked);
+        if (file != null) {
+            return new CachedDeb(locked, locked, file);
+        }
+        DebianPackage current = archive.current(locked.name());
+        Path currentFile = fetch(current);
+        if (currentFile == null) {
+            throw new IOException("Debian's archive does not serve " + current.pin() + " (" + current.url()
+                    + "), though its signed index lists it");
+        }
+        warnings.println("[images] WARNING: Debian's archive no longer serves " + locked.pin() + " of "
+                + "telemetry-images/debian-base.lock; the base holds " + current.pin() + " instead, as the archive's "
+                + "signed index lists it. Run telemetry-images/lock-debian-base.sh and commit debian-base.lock to "
+                + "pin it.");
+        return new CachedDeb(locked, current, currentFile);
+    }
+
+    /** The package's file, checked; null when the archive no longer serves that version. */
+    private Path fetch(DebianPackage pkg) throws IOException, InterruptedException {
         Path file = directory.resolve(pkg.name() + "_" + pkg.sha256() + ".deb");
-        if (Files.exists(file) && sha256(file).equals(pkg.sha256())) {
+        if (Files.exists(file) && ArchiveHttp.sha256(file).equals(pkg.sha256())) {
             return file;
         }
         Files.createDirectories(directory);
         Path partial = Files.createTempFile(directory, pkg.name(), ".part");
         try {
-            HttpResponse<Path> response = http.send(HttpRequest.newBuilder(pkg.url())
-                    .timeout(Duration.ofMinutes(5)).build(), HttpResponse.BodyHandlers.ofFile(partial));
-            if (response.statusCode() != 200) {
-                throw new IOException("Debian's archive answered " + response.statusCode() + " for " + pkg.pin()
-                        + " (" + pkg.url() + "): the archive no longer serves this version; run "
-                        + "telemetry-images/lock-debian-base.sh to pin the current ones");
+            int status = http.download(pkg.url(), partial);
+            if (status == 404 || status == 410) {
+                return null;
             }
-            String actual = sha256(partial);
-            if (!actual.equals(pkg.sha256())) {
-                throw new IOException(pkg.pin() + " from " + pkg.url() + " has SHA-256 " + actual + ", the lock says "
-                        + pkg.sha256());
+            if (status != 200) {
+                throw new IOException("Debian's archive answered " + status + " for " + pkg.pin() + " ("
+                        + pkg.url() + ")");
             }
+            ArchiveHttp.requireSha256(partial, pkg.sha256(), pkg.pin() + " from " + pkg.url());
             return Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } finally {
             Files.deleteIfExists(partial);
-        }
-    }
-
-    static String sha256(Path file) throws IOException {
-        try (InputStream in = new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
-            in.transferTo(OutputStream.nullOutputStream());
-            return HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 }

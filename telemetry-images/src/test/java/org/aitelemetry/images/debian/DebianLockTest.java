@@ -49,7 +49,7 @@ class DebianLockTest {
 
     @Test
     void theRepositorysLockPinsTheRuntimeAndItsTrustStore() throws IOException {
-        assertThat(DebianLock.read(Path.of("debian-base.lock"))).extracting(LockedPackage::name)
+        assertThat(DebianLock.read(Path.of("debian-base.lock"))).extracting(DebianPackage::name)
                 .contains("openjdk-17-jre-headless", "libc6", "zlib1g", "dash", JavaRuntimeBase.CERTIFICATES_PACKAGE);
     }
 }
