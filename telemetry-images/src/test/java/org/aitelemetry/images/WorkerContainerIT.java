@@ -12,6 +12,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,8 +34,10 @@ import org.junit.jupiter.api.io.TempDir;
  * The worker starts from its image: the image's root file system, entrypoint, user, working directory and environment
  * run by runc (Debian's, as root; bin/setup-debian installs it) with the Deployment's JAVA_OPTS_APPEND and a read-only
  * root with /tmp on tmpfs, as the manifests run it; against the devkit's real PostgreSQL it migrates the schema and its
- * readiness answers UP. Skipped where runc is missing or the build is not root (rootless runc needs a user namespace
- * mapping this test does not set up).
+ * readiness answers UP. Skipped where runc is missing, the build is not root (rootless runc needs a user namespace
+ * mapping this test does not set up), or runc cannot start any container here (a sandbox that refuses namespaces,
+ * cgroups or rlimits): a probe, {@code /bin/sh -c true} from the same image and spec, must start first, and its
+ * refusal is the skip's reason. Once the probe runs, the worker must start.
  */
 class WorkerContainerIT {
 
@@ -48,6 +51,9 @@ class WorkerContainerIT {
         BuiltImage image = BuiltImage.of("telemetry-worker", bundle.resolve("blobs"));
         Path rootfs = bundle.resolve("rootfs");
         image.unpack(rootfs);
+        Path state = Files.createDirectories(bundle.resolve("runc-state"));
+        String refusal = probe(bundle, state, image.image().runConfig());
+        assumeTrue(refusal.isEmpty(), () -> "runc cannot start a container here: " + refusal);
 
         try (PostgresComponent postgres = new PostgresComponent(new Workspace(bundle.resolve("devkit")))) {
             postgres.start();
@@ -61,10 +67,11 @@ class WorkerContainerIT {
             // No OIDC provider here: the start would otherwise look one up (as the devkit's StartupBenchmark does).
             config.put("quarkus.oidc.tenant-enabled", "false");
             config.forEach((key, value) -> options.add("-D" + key + "=" + value));
-            writeRuncConfig(bundle, image.image().runConfig(), String.join(" ", options));
+            ArrayNode env = ((ArrayNode) image.image().runConfig().path("Env")).deepCopy();
+            env.add("JAVA_OPTS_APPEND=" + String.join(" ", options));
+            writeRuncConfig(bundle, image.image().runConfig(), image.image().runConfig().path("Entrypoint"), env);
 
             String id = "telemetry-worker-it-" + ProcessHandle.current().pid();
-            Path state = Files.createDirectories(bundle.resolve("runc-state"));
             Path log = bundle.resolve("container.log");
             Process container = new ProcessBuilder("runc", "--root", state.toString(), "run", "--bundle",
                     bundle.toString(), id).redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -91,17 +98,38 @@ class WorkerContainerIT {
         return matcher.group(1).strip();
     }
 
-    /** runc's default spec with the image's process and the manifests' restrictions; the host's network. */
-    private static void writeRuncConfig(Path bundle, JsonNode image, String javaOptions) throws Exception {
+    /**
+     * Runs {@code /bin/sh -c true} from the image with the worker's spec; returns runc's refusal where runc itself
+     * could not start it (the environment's doing), nothing where it ran. The image's own faults fail the test: a
+     * process runc could not exec, or a shell that ran and failed.
+     */
+    private static String probe(Path bundle, Path state, JsonNode image) throws Exception {
+        ArrayNode shell = JSON.createArrayNode().add("/bin/sh").add("-c").add("true");
+        writeRuncConfig(bundle, image, shell, (ArrayNode) image.path("Env"));
+        String id = "telemetry-worker-probe-" + ProcessHandle.current().pid();
+        Process runc = new ProcessBuilder("runc", "--root", state.toString(), "run", "--bundle", bundle.toString(), id)
+                .redirectErrorStream(true).start();
+        String output = new String(runc.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        int exit = runc.waitFor();
+        new ProcessBuilder("runc", "--root", state.toString(), "delete", "--force", id).start().waitFor();
+        if (exit == 0) {
+            return "";
+        }
+        assertThat(output).as("the image's /bin/sh -c true under runc (exit %d)", exit)
+                .contains("runc run failed").doesNotContain("unable to start container process: exec:");
+        return output;
+    }
+
+    /** runc's default spec with the image's user and directory, the manifests' restrictions; the host's network. */
+    private static void writeRuncConfig(Path bundle, JsonNode image, JsonNode args, ArrayNode env) throws Exception {
+        Files.deleteIfExists(bundle.resolve("config.json"));
         assertThat(new ProcessBuilder("runc", "spec", "--bundle", bundle.toString()).start().waitFor()).isZero();
         ObjectNode spec = (ObjectNode) JSON.readTree(bundle.resolve("config.json").toFile());
         ObjectNode process = (ObjectNode) spec.get("process");
         process.put("terminal", false);
-        process.set("args", image.path("Entrypoint"));
+        process.set("args", args);
         process.put("cwd", image.path("WorkingDir").asText());
         process.putObject("user").put("uid", Integer.parseInt(image.path("User").asText())).put("gid", 0);
-        ArrayNode env = ((ArrayNode) image.path("Env")).deepCopy();
-        env.add("JAVA_OPTS_APPEND=" + javaOptions);
         process.set("env", env);
         ((ObjectNode) spec.get("root")).put("readonly", true);
         ArrayNode namespaces = (ArrayNode) spec.at("/linux/namespaces");
