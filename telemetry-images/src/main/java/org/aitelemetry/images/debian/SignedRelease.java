@@ -43,8 +43,10 @@ public final class SignedRelease {
         Files.deleteIfExists(signed);
         Process gpgv;
         try {
-            gpgv = new ProcessBuilder("gpgv", "--keyring", keyring.toAbsolutePath().toString(), "--output",
-                    signed.toString(), inRelease.toString()).redirectErrorStream(true).start();
+            ProcessBuilder command = new ProcessBuilder("gpgv", "--keyring", keyring.toAbsolutePath().toString(),
+                    "--output", signed.toString(), inRelease.toString()).redirectErrorStream(true);
+            command.environment().put("LC_ALL", "C"); // gpgv's reason in the build's log, in one language
+            gpgv = command.start();
         } catch (IOException e) {
             throw new IOException("gpgv verifies Debian's signed index; bin/setup-debian installs it", e);
         }
