@@ -4,7 +4,7 @@ import java.io.IOException;
 
 /**
  * Where an exporter page's families and samples go: a scrape's response ({@link ExpositionWriter}) or the simulated past
- * ({@link HistoryRecorder}). Labels are the inside of a label set, {@code a="1",b="2"}.
+ * ({@link HistoryFile}). Labels are the inside of a label set, {@code a="1",b="2"}.
  */
 interface SampleSink {
 
