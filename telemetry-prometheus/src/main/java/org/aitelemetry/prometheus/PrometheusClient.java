@@ -2,12 +2,17 @@ package org.aitelemetry.prometheus;
 
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.json.JsonObject;
 import io.vertx.mutiny.core.MultiMap;
+import io.vertx.mutiny.core.buffer.Buffer;
+import io.vertx.mutiny.ext.web.client.HttpRequest;
+import io.vertx.mutiny.ext.web.client.HttpResponse;
 import io.vertx.mutiny.ext.web.client.WebClient;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Optional;
 
 /**
  * Queries one Prometheus-compatible source (Prometheus, Thanos Querier, Observatorium) over its HTTP API. Requests
@@ -58,6 +63,32 @@ public final class PrometheusClient implements AutoCloseable {
                         .add("step", seconds(effectiveStep))))
                 .collect().asList()
                 .map(RangeSplitter::merge);
+    }
+
+    /**
+     * How long the source keeps samples, from {@code /api/v1/status/runtimeinfo}. Empty where it does not say: Thanos
+     * Querier and Observatorium do not serve that endpoint, a Prometheus with only a size limit has no time to tell,
+     * and a source that does not answer says nothing either (its queries will tell why). Asked once, not retried.
+     */
+    public Uni<Optional<Duration>> retention() {
+        return credentials.authorization()
+                .chain(authorization -> {
+                    HttpRequest<Buffer> request = client.getAbs(settings.apiRoot() + "status/runtimeinfo")
+                            .putHeader("Accept", "application/json")
+                            .timeout(settings.queryTimeout().toMillis());
+                    authorization.ifPresent(value -> request.putHeader("Authorization", value));
+                    return request.send();
+                })
+                .map(PrometheusClient::retention)
+                .onFailure().recoverWithItem(Optional.empty());
+    }
+
+    private static Optional<Duration> retention(HttpResponse<Buffer> response) {
+        if (response.statusCode() != 200 || response.body() == null) {
+            return Optional.empty();
+        }
+        JsonObject data = new JsonObject(response.body().getDelegate()).getJsonObject("data");
+        return data == null ? Optional.empty() : StorageRetention.parse(data.getString("storageRetention"));
     }
 
     @Override

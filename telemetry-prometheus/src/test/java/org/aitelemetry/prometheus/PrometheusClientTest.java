@@ -20,6 +20,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.aitelemetry.devkit.LoopbackPorts;
 import org.aitelemetry.prometheus.PrometheusStandIn.Received;
 import org.junit.jupiter.api.AfterEach;
@@ -284,6 +285,34 @@ class PrometheusClientTest {
         // 43,200 s / 11,000 points = 3.9273 s, rounded up to the millisecond
         assertThat(prometheus.received()).singleElement()
                 .satisfies(request -> assertThat(request.param("step")).isEqualTo("3.928"));
+    }
+
+    @Test
+    void retentionIsAskedOfTheRuntimeInfoWithAGet() {
+        prometheus.replies(success("{\"startTime\":\"2026-11-25T10:00:00Z\",\"storageRetention\":\"12w6d\","
+                + "\"GOMAXPROCS\":2}"));
+
+        Optional<Duration> retention = await(client(settings().withTenant("team-a")).retention());
+
+        assertThat(retention).contains(Duration.ofDays(90));
+        Received request = prometheus.received().get(0);
+        assertThat(request.method()).isEqualTo("GET");
+        assertThat(request.path()).isEqualTo("/api/metrics/v1/team-a/api/v1/status/runtimeinfo");
+    }
+
+    @Test
+    void aSourceWithoutTheRuntimeInfoTellsNoRetention() {
+        prometheus.replies(text(404, "404 page not found"));
+
+        assertThat(await(client(settings()).retention())).isEmpty();
+        assertThat(prometheus.received()).as("asked once, not retried").hasSize(1);
+    }
+
+    @Test
+    void aRuntimeInfoThatIsNotPrometheusJsonTellsNoRetention() {
+        prometheus.replies(text(200, "<html>sign in</html>"));
+
+        assertThat(await(client(settings()).retention())).isEmpty();
     }
 
     @Test

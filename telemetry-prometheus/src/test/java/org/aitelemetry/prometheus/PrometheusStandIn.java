@@ -82,7 +82,10 @@ final class PrometheusStandIn implements AutoCloseable {
     }
 
     private void handle(HttpServerRequest request) {
-        request.setExpectMultipart(true);
+        if (request.getHeader("Content-Type") != null) {
+            // Vert.x refuses to decode a form without one: a GET (the runtime info) has none.
+            request.setExpectMultipart(true);
+        }
         request.endHandler(end -> {
             received.add(new Received(request.method().name(), request.path(), MultiMap.caseInsensitiveMultiMap()
                     .addAll(request.headers()), MultiMap.caseInsensitiveMultiMap().addAll(request.formAttributes()),

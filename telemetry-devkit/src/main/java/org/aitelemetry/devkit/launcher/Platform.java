@@ -175,7 +175,9 @@ public final class Platform implements AutoCloseable {
         config.put("telemetry.sync.first-delay", "1s");
         if (options.history().enabled()) {
             // The first rollup (30 s after the start, once the sync knows the GPUs) covers every hour of the past.
-            config.put("telemetry.usage.catch-up", options.history().span().plusHours(2).toHours() + "h");
+            long pastHours = options.history().span().plusHours(2).toHours();
+            config.put("telemetry.usage.backfill-max", pastHours + "h");
+            config.put("telemetry.usage.backfill-hours-per-run", Long.toString(pastHours));
         }
         config.put("telemetry.sessions.reconcile.alertmanager-urls", alertmanager.url());
         config.put("telemetry.tracing.otlp-endpoint", otlpReceiver.tracesUrl());

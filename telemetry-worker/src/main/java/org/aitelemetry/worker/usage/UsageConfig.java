@@ -17,9 +17,16 @@ public interface UsageConfig {
     @WithDefault("30s")
     String firstDelay();
 
-    /** How far back completed hours without rows are still rolled up, e.g. after the worker was down. */
-    @WithDefault("24h")
-    Duration catchUp();
+    /**
+     * How far back completed hours without rows are rolled up (after the worker or the source was down) where the
+     * source does not tell its retention (Thanos, Observatorium); also the most, whatever the retention.
+     */
+    @WithDefault("35d")
+    Duration backfillMax();
+
+    /** Hours of a gap one run rolls up at most, newest first, besides the last completed hour. */
+    @WithDefault("24")
+    int backfillHoursPerRun();
 
     /** Range-query resolution: each point stands for one step. Must divide an hour. */
     @WithDefault("60s")

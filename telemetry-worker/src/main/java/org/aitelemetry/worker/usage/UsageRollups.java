@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Optional;
 import org.aitelemetry.prometheus.dcgm.DcgmLabels;
 import org.aitelemetry.prometheus.source.SourceClients;
 import org.aitelemetry.prometheus.source.SourceDefinition;
@@ -23,9 +24,10 @@ import org.jboss.logging.Logger;
 
 /**
  * Hourly usage rollups per source: under the source's advisory lock (one replica writes), for each {@link PendingHours
- * pending hour}, three aggregated range queries, the pure {@link RollupCalculator}, and one batched upsert. Each hour
- * is recomputed whole, so running it again is idempotent. An hour whose results came with warnings is not written; a
- * failed query rolls the source's run back, to be retried on the next run.
+ * pending hour} (a bounded chunk of any gap within the source's retention, see {@link UsageBackfill}), three
+ * aggregated range queries, the pure {@link RollupCalculator}, and one batched upsert. Each hour is recomputed whole,
+ * so running it again is idempotent. An hour whose results came with warnings is not written (retried after a delay);
+ * a failed query rolls the source's run back, to be retried on the next run.
  */
 @ApplicationScoped
 public class UsageRollups {
@@ -40,10 +42,11 @@ public class UsageRollups {
     private final QueryCatalogue queries;
     private final UsageConfig config;
     private final RollupCalculator calculator;
+    private final UsageBackfill backfill;
     private final Duration margin;
 
     UsageRollups(Pool pool, MetricSourceRegistrar registrar, SourceClients clients, QueryCatalogue queries,
-            UsageConfig config, WorkerConfig workerConfig) {
+            UsageConfig config, WorkerConfig workerConfig, UsageBackfill backfill) {
         if (config.step().isZero() || config.step().isNegative()
                 || HourWindow.HOUR.toMillis() % config.step().toMillis() != 0) {
             throw new IllegalArgumentException("telemetry.usage.step must divide an hour, not " + config.step());
@@ -52,6 +55,7 @@ public class UsageRollups {
         this.clients = clients;
         this.queries = queries;
         this.config = config;
+        this.backfill = backfill;
         this.calculator = new RollupCalculator(new DcgmLabels(workerConfig.exporterContainers()),
                 new IdleDetector(config.idleThresholdPercent(), config.idleWindow(), config.step()),
                 new UsageIntegrator(config.step()),
@@ -73,25 +77,37 @@ public class UsageRollups {
     public Uni<UsageReport> rollUp(SourceDefinition source, Instant now) {
         Span.current().setAttribute(SelfTracing.SOURCE, source.name());
         Instant started = Instant.now();
-        return cycle.sourceId(source.name())
-                .chain(id -> cycle.run(id, connection -> rollUp(new RollupStore(connection, id), source, now, started),
-                        () -> UsageReport.skipped(source.name())))
+        // The retention is asked before the lock is taken: the lock is held only while hours are rolled up.
+        return Uni.createFrom().deferred(() -> backfill.horizon(clients.client(source)))
+                .chain(horizon -> cycle.sourceId(source.name()).chain(id -> cycle.run(id,
+                        connection -> rollUp(new RollupStore(connection, id), source, now, horizon)
+                                .map(Optional::of),
+                        Optional::<Run>empty)))
+                // Noted once committed: hours of a run rolled back are not done.
+                .map(run -> run.map(ran -> {
+                    backfill.record(source.name(), ran.plan(), ran.outcomes(), now);
+                    return UsageReport.of(source.name(), ran.outcomes(), started);
+                }).orElseGet(() -> UsageReport.skipped(source.name())))
                 .onFailure().recoverWithItem(failure -> UsageReport.failed(source.name(), started, failure))
                 .invoke(UsageRollups::log);
     }
 
-    private Uni<UsageReport> rollUp(RollupStore store, SourceDefinition source, Instant now, Instant started) {
+    /** The hours a run took and what came of each. */
+    private record Run(PendingHours plan, List<HourOutcome> outcomes) {
+    }
+
+    private Uni<Run> rollUp(RollupStore store, SourceDefinition source, Instant now, Duration horizon) {
         UsageReader reader = new UsageReader(clients.client(source), queries, config.step());
-        Instant since = now.truncatedTo(ChronoUnit.HOURS).minus(config.catchUp());
+        Instant since = now.truncatedTo(ChronoUnit.HOURS).minus(horizon);
         return store.entities().chain(entities -> entities.isEmpty()
-                ? Uni.createFrom().item(List.<HourOutcome>of())
+                ? Uni.createFrom().item(new Run(new PendingHours(List.of(), 0), List.of()))
                 : store.rolledUpHours(since)
-                        .map(done -> PendingHours.of(now, config.catchUp(), done))
-                        .chain(hours -> Multi.createFrom().iterable(hours)
+                        .map(done -> backfill.plan(source.name(), now, horizon, done))
+                        .chain(plan -> Multi.createFrom().iterable(plan.hours())
                                 .onItem().transformToUniAndConcatenate(hour ->
                                         rollUpHour(store, reader, entities, hour, now))
-                                .collect().asList()))
-                .map(outcomes -> UsageReport.of(source.name(), outcomes, started));
+                                .collect().asList()
+                                .map(outcomes -> new Run(plan, outcomes))));
     }
 
     private Uni<HourOutcome> rollUpHour(RollupStore store, UsageReader reader, KnownEntities entities, Instant hour,

@@ -106,32 +106,53 @@ final class SimulatedDay {
 
     /** The day as an OpenMetrics file for {@code promtool tsdb create-blocks-from openmetrics}. */
     static String openMetrics() {
+        return openMetrics(1);
+    }
+
+    /**
+     * The day over and over, {@code days} times from {@link #START}: each day's samples are the first's, the energy
+     * counters running on from one day into the next (restarting where the first day's do).
+     */
+    static String openMetrics(int days) {
         StringBuilder text = new StringBuilder();
-        family(text, "DCGM_FI_DEV_GPU_UTIL", false, (gpu, unit, m) -> unit.blank().test(m) ? Long.toString(INT32_BLANK)
-                : Long.toString(Math.round(unit.busy().applyAsDouble(m) * 100)));
-        family(text, "DCGM_FI_PROF_GR_ENGINE_ACTIVE", true,
-                (gpu, unit, m) -> Double.toString(unit.busy().applyAsDouble(m)));
+        family(text, "DCGM_FI_DEV_GPU_UTIL", false, days, (gpu, unit, d, m) -> unit.blank().test(m)
+                ? Long.toString(INT32_BLANK) : Long.toString(Math.round(unit.busy().applyAsDouble(m) * 100)));
+        family(text, "DCGM_FI_PROF_GR_ENGINE_ACTIVE", true, days,
+                (gpu, unit, d, m) -> Double.toString(unit.busy().applyAsDouble(m)));
         Map<Gpu, long[]> counters = new HashMap<>();
-        family(text, "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION", null,
-                (gpu, unit, m) -> Long.toString(counters.computeIfAbsent(gpu, Gpu::counter)[m]));
+        family(text, "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION", null, days,
+                (gpu, unit, d, m) -> Long.toString(counter(counters.computeIfAbsent(gpu, Gpu::counter), gpu, d, m)));
         return text.append("# EOF\n").toString();
     }
 
-    private interface Value {
-        String at(Gpu gpu, Unit unit, int minute);
+    /** Day {@code d}'s counter at minute {@code m}: the first day's, raised by what the days before added. */
+    private static long counter(long[] firstDay, Gpu gpu, int d, int m) {
+        if (d == 0 || m > gpu.restartMinute() && gpu.restartMinute() >= 0) {
+            return firstDay[m];
+        }
+        return counter(firstDay, gpu, d - 1, MINUTES) + firstDay[m] - firstDay[0];
     }
 
-    /** One family's samples, series by series; {@code mig} picks whole GPUs or slices, {@code null} both. */
-    private static void family(StringBuilder text, String name, Boolean mig, Value value) {
+    private interface Value {
+        String at(Gpu gpu, Unit unit, int day, int minute);
+    }
+
+    /**
+     * One family's samples, series by series; {@code mig} picks whole GPUs or slices, {@code null} both. A day's
+     * last sample (minute {@value #MINUTES}) is the next day's first, so only the last day writes it.
+     */
+    private static void family(StringBuilder text, String name, Boolean mig, int days, Value value) {
         Map<String, List<String>> series = new LinkedHashMap<>();
         for (Gpu gpu : GPUS) {
             if (mig != null && gpu.mig() != mig) {
                 continue;
             }
             for (Unit unit : gpu.units()) {
-                for (int m = 0; m <= MINUTES; m++) {
-                    series.computeIfAbsent(labels(gpu, unit, m), key -> new ArrayList<>())
-                            .add(value.at(gpu, unit, m) + " " + at(m).getEpochSecond());
+                for (int d = 0; d < days; d++) {
+                    for (int m = 0; m < MINUTES || m == MINUTES && d == days - 1; m++) {
+                        series.computeIfAbsent(labels(gpu, unit, m), key -> new ArrayList<>())
+                                .add(value.at(gpu, unit, d, m) + " " + at(d * MINUTES + m).getEpochSecond());
+                    }
                 }
             }
         }

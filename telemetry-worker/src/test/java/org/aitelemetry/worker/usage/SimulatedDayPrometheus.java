@@ -18,15 +18,18 @@ import org.aitelemetry.devkit.fleet.FleetSimulator;
 import org.aitelemetry.devkit.process.ManagedProcess;
 
 /**
- * Real Prometheus serving the {@link SimulatedDay}: the day is written as OpenMetrics, backfilled into a fresh data
- * folder with {@code promtool tsdb create-blocks-from openmetrics}, and served on a free loopback port as the metric
- * source {@value #SOURCE}. Backfilled blocks carry no staleness markers, so a series that ends (a pod leaving a GPU)
- * would linger for the default five-minute look-back where a live scrape marks it stale at once; a look-back shorter
- * than the one-minute sample interval stands in for those markers.
+ * Real Prometheus serving the {@link SimulatedDay}, or several in a row (init argument {@value #DAYS}): the days are
+ * written as OpenMetrics, backfilled into a fresh data folder with {@code promtool tsdb create-blocks-from
+ * openmetrics}, and served on a free loopback port as the metric source {@value #SOURCE}. Backfilled blocks carry no
+ * staleness markers, so a series that ends (a pod leaving a GPU) would linger for the default five-minute look-back
+ * where a live scrape marks it stale at once; a look-back shorter than the one-minute sample interval stands in for
+ * those markers.
  */
 public class SimulatedDayPrometheus implements QuarkusTestResourceLifecycleManager {
 
     static final String SOURCE = "simulated";
+    /** Init argument: how many days of the {@link SimulatedDay}, one after the other, Prometheus holds (1). */
+    static final String DAYS = "days";
 
     private static final Path PROMETHEUS = Path.of("/usr/bin/prometheus");
     private static final Path PROMTOOL = Path.of("/usr/bin/promtool");
@@ -35,6 +38,12 @@ public class SimulatedDayPrometheus implements QuarkusTestResourceLifecycleManag
 
     private Path dir;
     private ManagedProcess prometheus;
+    private int days = 1;
+
+    @Override
+    public void init(Map<String, String> initArgs) {
+        days = Integer.parseInt(initArgs.getOrDefault(DAYS, "1"));
+    }
 
     @Override
     public Map<String, String> start() {
@@ -43,7 +52,7 @@ public class SimulatedDayPrometheus implements QuarkusTestResourceLifecycleManag
         Path log = workspace.logFile("usage-prometheus");
         try {
             FileTrees.deleteRecursively(dir.resolve("data"));
-            Path series = Files.writeString(dir.resolve("day.om"), SimulatedDay.openMetrics());
+            Path series = Files.writeString(dir.resolve("day.om"), SimulatedDay.openMetrics(days));
             backfill(series, log);
             Path config = Files.writeString(dir.resolve("prometheus.yml"), "scrape_configs: []\n");
             int port = LoopbackPorts.free();
@@ -73,8 +82,9 @@ public class SimulatedDayPrometheus implements QuarkusTestResourceLifecycleManag
     }
 
     private void backfill(Path series, Path log) throws IOException, InterruptedException {
+        // Day-long blocks: with the default of two hours promtool reads the whole file once per block.
         Process promtool = new ProcessBuilder(PROMTOOL.toString(), "tsdb", "create-blocks-from", "openmetrics",
-                series.toString(), dir.resolve("data").toString())
+                "--max-block-duration=24h", series.toString(), dir.resolve("data").toString())
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
         if (!promtool.waitFor(60, TimeUnit.SECONDS) || promtool.exitValue() != 0) {
             promtool.destroyForcibly();

@@ -40,7 +40,8 @@ class UsageRollupsTest {
     public static class PricedSource implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("telemetry.usage.every", "off",
+            // The day and no hour before it: a day and the hour the run is in.
+            return Map.of("telemetry.usage.every", "off", "telemetry.usage.backfill-max", "25h",
                     "telemetry.usage.gpu-hour-prices.\"" + SimulatedDay.H100 + "\"", "4.0",
                     "telemetry.usage.default-gpu-hour-price", "2.0",
                     "telemetry.usage.kwh-price", "0.25");
@@ -165,13 +166,19 @@ class UsageRollupsTest {
         }
 
         static Map<String, Expected> ofDay() {
+            return ofDays(1);
+        }
+
+        /** Each of {@code days} simulated days in a row is the first over again. */
+        static Map<String, Expected> ofDays(int days) {
             Map<String, Expected> expected = new HashMap<>();
             for (Gpu gpu : SimulatedDay.GPUS) {
                 if (!gpu.known()) {
                     continue;
                 }
-                for (int m = 0; m < MINUTES; m++) {
-                    Instant hour = SimulatedDay.at(m - m % 60);
+                for (int dm = 0; dm < days * MINUTES; dm++) {
+                    int m = dm % MINUTES;
+                    Instant hour = SimulatedDay.at(dm - m % 60);
                     double joules = gpu.millijoules().applyAsLong(m) / 1000.0;
                     expected.merge(key("DEVICE:" + gpu.name(), hour), priced(0, 0, 0, joules, gpu), Expected::plus);
                     for (Unit unit : gpu.units()) {
