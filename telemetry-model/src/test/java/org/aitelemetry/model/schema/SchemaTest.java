@@ -56,7 +56,10 @@ class SchemaTest {
                     + " VALUES ('DEVICE', 1, '2026-11-21T08:00:00Z', 1)",
             "INSERT INTO health_check_request (id, requested_by, cluster_id, target_kind, node_name)"
                     + " VALUES ('00000000-0000-0000-0000-000000000001', 'alice', 1, 'NODE', 'gpu-node-1')",
-            RUN.formatted(RUN_ID));
+            RUN.formatted(RUN_ID),
+            "INSERT INTO price_sheet (source, currency, active) VALUES ('prices.csv', 'EUR', true)",
+            "INSERT INTO price_sheet_price (sheet_id, sku, effective_from, gpu_hour_price, kwh_price)"
+                    + " VALUES (1, '*', '2026-01-01T00:00:00Z', 2, 0.15)");
 
     private static PostgresComponent postgres;
     private static String url;
@@ -106,6 +109,13 @@ class SchemaTest {
             usage_rollup_hour_check               | INSERT INTO usage_rollup (entity_kind, entity_id, hour, cluster_id) VALUES ('DEVICE', 2, '2026-11-21T08:01:30Z', 1)
             health_check_request_target           | INSERT INTO health_check_request (id, requested_by, cluster_id, target_kind) VALUES (gen_random_uuid(), 'alice', 1, 'NODE')
             probe_run_run_id_uk                   | INSERT INTO probe_run (run_id, hostname, schema_version, started_at, finished_at, verdict, report) VALUES ('00000000-0000-0000-0000-00000000000a', 'h', '1', now(), now(), 'FAILED', '{}')
+            price_sheet_source_uk                 | INSERT INTO price_sheet (source, currency) VALUES ('prices.csv', 'USD')
+            price_sheet_one_active_uk             | INSERT INTO price_sheet (source, currency, active) VALUES ('other.csv', 'EUR', true)
+            price_sheet_price_pk                  | INSERT INTO price_sheet_price (sheet_id, sku, effective_from, gpu_hour_price, kwh_price) VALUES (1, '*', '2026-01-01T00:00:00Z', 3, 0.2)
+            price_sheet_price_effective_from_check | INSERT INTO price_sheet_price (sheet_id, sku, effective_from, gpu_hour_price, kwh_price) VALUES (1, '*', '2026-02-01T00:30:00Z', 3, 0.2)
+            price_sheet_price_gpu_hour_price_check | INSERT INTO price_sheet_price (sheet_id, sku, effective_from, gpu_hour_price) VALUES (1, 'NVIDIA H200', '2026-02-01T00:00:00Z', -1)
+            price_sheet_price_profile_has_no_kwh  | INSERT INTO price_sheet_price (sheet_id, sku, mig_profile, effective_from, gpu_hour_price, kwh_price) VALUES (1, 'NVIDIA H200', '1g.18gb', '2026-02-01T00:00:00Z', 1, 0.1)
+            price_sheet_price_default_has_kwh     | INSERT INTO price_sheet_price (sheet_id, sku, effective_from, gpu_hour_price) VALUES (1, '*', '2026-02-01T00:00:00Z', 2)
             """)
     void naturalKeysAndChecksRejectWhatTheyForbid(String constraint, String insert) {
         assertRejectedBy(constraint, insert);

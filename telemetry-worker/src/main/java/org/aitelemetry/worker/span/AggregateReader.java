@@ -13,10 +13,10 @@ import org.aitelemetry.prometheus.PrometheusClient;
 import org.aitelemetry.prometheus.QueryResult;
 import org.aitelemetry.prometheus.dcgm.DcgmBlank;
 import org.aitelemetry.prometheus.dcgm.DcgmField;
+import org.aitelemetry.prometheus.dcgm.MigShare;
 import org.aitelemetry.prometheus.source.SourceClients;
 import org.aitelemetry.prometheus.source.SourceDefinition;
 import org.aitelemetry.worker.promql.QueryCatalogue;
-import org.aitelemetry.worker.usage.MigShare;
 import org.jboss.logging.Logger;
 
 /**

@@ -1,5 +1,6 @@
 package org.aitelemetry.worker.usage;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -7,9 +8,11 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 import org.aitelemetry.model.usage.RollupEntityKind;
 import org.aitelemetry.prometheus.dcgm.DcgmLabels;
 import org.aitelemetry.worker.usage.KnownEntities.Device;
+import org.aitelemetry.worker.usage.KnownEntities.Slice;
 
 /**
  * Computes one hour's rows from its series, without I/O. Rows:
@@ -37,7 +40,7 @@ final class RollupCalculator {
 
     HourRollup calculate(HourSeries series, KnownEntities entities, HourWindow hour) {
         Timelines timelines = new TimelineAssembler(entities, labels).assemble(series);
-        Totals totals = new Totals(entities);
+        Totals totals = new Totals(entities, hour.hour());
         timelines.devices().forEach((id, timeline) -> totals.addDevice(id, integrate(timeline, hour)));
         timelines.slices().forEach((id, timeline) -> totals.addSlice(id, integrate(timeline, hour)));
         return new HourRollup(totals.rows(), timelines.unknownSeries(), totals.unknownNamespaces);
@@ -47,10 +50,18 @@ final class RollupCalculator {
         return integrator.integrate(timeline, hour, idleDetector.idlePoints(timeline.readings()));
     }
 
-    private record ProjectTotal(long clusterId, Usage usage, double cost) {
+    /** Usage with its cost: a device's cost sums its own and its slices' (each slice priced by its profile). */
+    private record Priced(Usage usage, double cost) {
+
+        Priced plus(Priced other) {
+            return new Priced(usage.plus(other.usage), cost + other.cost);
+        }
+    }
+
+    private record ProjectTotal(long clusterId, Priced priced) {
 
         ProjectTotal plus(ProjectTotal other) {
-            return new ProjectTotal(clusterId, usage.plus(other.usage), cost + other.cost);
+            return new ProjectTotal(clusterId, priced.plus(other.priced));
         }
     }
 
@@ -58,56 +69,64 @@ final class RollupCalculator {
     private final class Totals {
 
         private final KnownEntities entities;
+        private final Instant hour;
         private final List<RollupRow> sliceRows = new ArrayList<>();
-        private final Map<Long, Usage> devices = new TreeMap<>();
+        private final Map<Long, Priced> devices = new TreeMap<>();
         private final Map<Long, ProjectTotal> projects = new TreeMap<>();
         private final Set<String> unknownNamespaces = new TreeSet<>();
 
-        Totals(KnownEntities entities) {
+        Totals(KnownEntities entities, Instant hour) {
             this.entities = entities;
+            this.hour = hour;
         }
 
         void addDevice(long id, EntityUsage usage) {
             if (usage.observed()) {
-                devices.merge(id, usage.total(), Usage::plus);
-                attribute(usage, entities.devicesById().get(id));
+                Device device = entities.devicesById().get(id);
+                Function<Usage, Priced> price = part -> new Priced(part, costs.wholeGpu(part, device.model(), hour));
+                devices.merge(id, price.apply(usage.total()), Priced::plus);
+                attribute(usage, device, price);
             }
         }
 
         void addSlice(long id, EntityUsage usage) {
             if (usage.observed()) {
-                Device device = entities.devicesById().get(entities.slicesById().get(id).deviceId());
-                sliceRows.add(row(RollupEntityKind.SLICE, id, device, usage.total()));
-                devices.merge(device.id(), usage.total().withoutEnergy(), Usage::plus);
-                attribute(usage, device);
+                Slice slice = entities.slicesById().get(id);
+                Device device = entities.devicesById().get(slice.deviceId());
+                Function<Usage, Priced> price =
+                        part -> new Priced(part, costs.slice(part, device.model(), slice.profile(), hour));
+                sliceRows.add(row(RollupEntityKind.SLICE, id, device, price.apply(usage.total())));
+                // The GPU's own row counts all its energy already.
+                devices.merge(device.id(), price.apply(usage.total().withoutEnergy()), Priced::plus);
+                attribute(usage, device, price);
             }
         }
 
         List<RollupRow> rows() {
             List<RollupRow> rows = new ArrayList<>(sliceRows);
-            devices.forEach((id, usage) ->
-                    rows.add(row(RollupEntityKind.DEVICE, id, entities.devicesById().get(id), usage)));
+            devices.forEach((id, priced) ->
+                    rows.add(row(RollupEntityKind.DEVICE, id, entities.devicesById().get(id), priced)));
             projects.forEach((id, total) ->
-                    rows.add(new RollupRow(RollupEntityKind.PROJECT, id, total.clusterId(), total.usage(),
-                            total.cost())));
+                    rows.add(new RollupRow(RollupEntityKind.PROJECT, id, total.clusterId(), total.priced().usage(),
+                            total.priced().cost())));
             return rows;
         }
 
-        /** Each holding namespace's part goes to its project, priced at the device's SKU. */
-        private void attribute(EntityUsage usage, Device device) {
+        /** Each holding namespace's part goes to its project, priced as the device or slice it held. */
+        private void attribute(EntityUsage usage, Device device, Function<Usage, Priced> price) {
             usage.byNamespace().forEach((namespace, part) -> {
                 Optional<Long> project = entities.project(device.clusterId(), namespace);
                 if (project.isEmpty()) {
                     unknownNamespaces.add(namespace);
                 } else {
-                    ProjectTotal total = new ProjectTotal(device.clusterId(), part, costs.cost(part, device.model()));
-                    projects.merge(project.get(), total, ProjectTotal::plus);
+                    projects.merge(project.get(), new ProjectTotal(device.clusterId(), price.apply(part)),
+                            ProjectTotal::plus);
                 }
             });
         }
 
-        private RollupRow row(RollupEntityKind kind, long id, Device device, Usage usage) {
-            return new RollupRow(kind, id, device.clusterId(), usage, costs.cost(usage, device.model()));
+        private RollupRow row(RollupEntityKind kind, long id, Device device, Priced priced) {
+            return new RollupRow(kind, id, device.clusterId(), priced.usage(), priced.cost());
         }
     }
 }

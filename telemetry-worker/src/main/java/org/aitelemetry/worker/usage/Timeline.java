@@ -7,7 +7,7 @@ import java.util.TreeMap;
 /**
  * What one GPU or MIG slice did over a queried range, point by point.
  *
- * @param gpuShare the share of a whole GPU it stands for: 1 for a GPU, the {@link MigShare} of a slice
+ * @param gpuShare the share of a whole GPU it stands for: 1 for a GPU, the {@code MigShare} of a slice
  * @param readings utilization and holders per evaluation point
  * @param energy   joules consumed during the step that starts at each point (for a slice: its share of its GPU's)
  */

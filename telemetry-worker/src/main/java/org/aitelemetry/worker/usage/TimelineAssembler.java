@@ -12,6 +12,7 @@ import org.aitelemetry.prometheus.QueryResult;
 import org.aitelemetry.prometheus.Sample;
 import org.aitelemetry.prometheus.Series;
 import org.aitelemetry.prometheus.dcgm.DcgmLabels;
+import org.aitelemetry.prometheus.dcgm.MigShare;
 import org.aitelemetry.worker.usage.KnownEntities.Device;
 import org.aitelemetry.worker.usage.KnownEntities.Slice;
 

@@ -3,9 +3,8 @@ package org.aitelemetry.worker.usage;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
-import java.util.Map;
 
-/** How the hourly usage rollup runs and prices usage: {@code telemetry.usage.*}. */
+/** How the hourly usage rollup runs: {@code telemetry.usage.*}; its prices come from the price sheet. */
 @ConfigMapping(prefix = "telemetry.usage")
 public interface UsageConfig {
 
@@ -39,15 +38,4 @@ public interface UsageConfig {
     /** How long it must stay quiet to count as idle. */
     @WithDefault("30m")
     Duration idleWindow();
-
-    /** Price per allocated GPU-hour by SKU as {@code modelName} spells it; quote names with spaces or dots. */
-    Map<String, Double> gpuHourPrices();
-
-    /** Price per allocated GPU-hour of SKUs not in {@link #gpuHourPrices()}. */
-    @WithDefault("2.00")
-    double defaultGpuHourPrice();
-
-    /** Price per kWh of GPU energy. */
-    @WithDefault("0.15")
-    double kwhPrice();
 }

@@ -16,6 +16,7 @@ import org.aitelemetry.prometheus.source.SourceClients;
 import org.aitelemetry.prometheus.source.SourceDefinition;
 import org.aitelemetry.worker.config.SelfTracing;
 import org.aitelemetry.worker.config.WorkerConfig;
+import org.aitelemetry.worker.price.PriceSheetLoader;
 import org.aitelemetry.worker.promql.QueryCatalogue;
 import org.aitelemetry.worker.source.LockedSourceCycle;
 import org.aitelemetry.worker.source.MetricSourceRegistrar;
@@ -46,7 +47,7 @@ public class UsageRollups {
     private final Duration margin;
 
     UsageRollups(Pool pool, MetricSourceRegistrar registrar, SourceClients clients, QueryCatalogue queries,
-            UsageConfig config, WorkerConfig workerConfig, UsageBackfill backfill) {
+            UsageConfig config, WorkerConfig workerConfig, UsageBackfill backfill, PriceSheetLoader prices) {
         if (config.step().isZero() || config.step().isNegative()
                 || HourWindow.HOUR.toMillis() % config.step().toMillis() != 0) {
             throw new IllegalArgumentException("telemetry.usage.step must divide an hour, not " + config.step());
@@ -59,7 +60,7 @@ public class UsageRollups {
         this.calculator = new RollupCalculator(new DcgmLabels(workerConfig.exporterContainers()),
                 new IdleDetector(config.idleThresholdPercent(), config.idleWindow(), config.step()),
                 new UsageIntegrator(config.step()),
-                new CostModel(config.gpuHourPrices(), config.defaultGpuHourPrice(), config.kwhPrice()));
+                new CostModel(prices.sheet()));
         long marginSteps = (config.idleWindow().toMillis() + config.step().toMillis() - 1) / config.step().toMillis();
         this.margin = config.step().multipliedBy(marginSteps);
     }

@@ -3,28 +3,84 @@ package org.aitelemetry.worker.usage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import java.util.Map;
+import java.time.Instant;
+import java.util.List;
+import org.aitelemetry.worker.price.PriceSheetFile;
+import org.aitelemetry.worker.price.PriceSheetParser;
 import org.junit.jupiter.api.Test;
 
 class CostModelTest {
 
-    private final CostModel costs = new CostModel(Map.of("NVIDIA H100 80GB HBM3", 4.0), 2.0, 0.25);
+    private static final String H100 = "NVIDIA H100 80GB HBM3";
+    private static final String A100 = "NVIDIA A100-SXM4-80GB";
+    private static final Instant MARCH = Instant.parse("2026-03-02T10:00:00Z");
+    /** One GPU-hour of a whole GPU, and 3.6 MJ = 1 kWh. */
+    private static final Usage GPU_HOUR = new Usage(3600, 1800, 0, 0);
+    private static final Usage KWH = new Usage(0, 0, 0, 3.6e6);
+
+    private final CostModel costs = new CostModel(PriceSheetParser.parse("test.csv", List.of(
+            "currency,effective_from,sku,mig_profile,gpu_hour_price,kwh_price",
+            "EUR,2026-01-01,*,,2.00,0.25",
+            "EUR,2026-01-01," + H100 + ",,4.00,0.30",
+            "EUR,2026-03-15," + H100 + ",,5.00,",
+            "EUR,2026-01-01," + A100 + ",1g.10gb,0.50,")));
 
     @Test
     void allocatedGpuHoursAtTheSkuPricePlusEnergy() {
-        // Two GPU-hours and 3.6 MJ = 1 kWh.
         Usage usage = new Usage(7200, 3600, 0, 3.6e6);
 
-        assertThat(costs.cost(usage, "NVIDIA H100 80GB HBM3")).isCloseTo(2 * 4.0 + 0.25, within(1e-12));
+        assertThat(costs.wholeGpu(usage, H100, MARCH)).isCloseTo(2 * 4.0 + 0.30, within(1e-12));
+    }
+
+    @Test
+    void eachHourIsPricedWithThePricesInForceInIt() {
+        assertThat(costs.wholeGpu(GPU_HOUR, H100, Instant.parse("2026-03-14T23:00:00Z"))).isEqualTo(4.0);
+        assertThat(costs.wholeGpu(GPU_HOUR, H100, Instant.parse("2026-03-15T00:00:00Z"))).isEqualTo(5.0);
+        assertThat(costs.wholeGpu(KWH, H100, Instant.parse("2026-03-15T00:00:00Z"))).as("the default's kWh price")
+                .isCloseTo(0.25, within(1e-12));
     }
 
     @Test
     void unknownSkusUseTheDefaultPrice() {
-        assertThat(costs.cost(new Usage(1800, 0, 0, 0), "NVIDIA A100-SXM4-80GB")).isCloseTo(1.0, within(1e-12));
+        assertThat(costs.wholeGpu(new Usage(1800, 0, 0, 0), "NVIDIA L4", MARCH)).isCloseTo(1.0, within(1e-12));
     }
 
     @Test
     void energyAloneCostsItsKilowattHours() {
-        assertThat(costs.cost(new Usage(0, 0, 0, 1.8e6), "NVIDIA H100 80GB HBM3")).isCloseTo(0.125, within(1e-12));
+        assertThat(costs.wholeGpu(new Usage(0, 0, 0, 1.8e6), H100, MARCH)).isCloseTo(0.15, within(1e-12));
+    }
+
+    @Test
+    void aSliceCostsItsShareOfItsGpusPriceUnlessTheSheetNamesItsProfile() {
+        // An hour of a 3g.40gb is 3/7 GPU-hours: its share of the A100's (default) price.
+        Usage threeSevenths = new Usage(3600 * 3.0 / 7, 0, 0, 0);
+        assertThat(costs.slice(threeSevenths, A100, "3g.40gb", MARCH)).isCloseTo(3.0 / 7 * 2.0, within(1e-12));
+        // An hour of a 1g.10gb (1/7 GPU-hours) costs the profile's price, not 1/7 of the GPU's.
+        Usage oneSeventh = new Usage(3600.0 / 7, 0, 0, 0);
+        assertThat(costs.slice(oneSeventh, A100, "1g.10gb", MARCH)).isCloseTo(0.50, within(1e-12));
+        // Half an hour of it, with 1 kWh, which is priced at the GPU's kWh price.
+        Usage halfHour = new Usage(1800.0 / 7, 0, 0, 3.6e6);
+        assertThat(costs.slice(halfHour, A100, "1g.10gb", MARCH)).isCloseTo(0.25 + 0.25, within(1e-12));
+        // The profile's price is the A100's only.
+        assertThat(costs.slice(oneSeventh, H100, "1g.10gb", MARCH)).isCloseTo(4.0 / 7, within(1e-12));
+    }
+
+    @Test
+    void theNercExampleBillsAGpuSuPerGpuHourBySku() {
+        CostModel nerc = new CostModel(PriceSheetFile.read("classpath:prices/nerc-su.csv"));
+
+        assertThat(nerc.wholeGpu(GPU_HOUR, H100, MARCH)).isEqualTo(6.04);
+        assertThat(nerc.wholeGpu(GPU_HOUR, "NVIDIA A100-SXM4-40GB", MARCH)).isEqualTo(2.078);
+        assertThat(nerc.wholeGpu(GPU_HOUR, "NVIDIA A100 80GB PCIe", MARCH)).isEqualTo(1.803);
+        assertThat(nerc.wholeGpu(GPU_HOUR, "Tesla V100-SXM2-32GB", MARCH)).isEqualTo(1.214);
+        assertThat(nerc.wholeGpu(GPU_HOUR, "Tesla K80", MARCH)).isEqualTo(0.463);
+        assertThat(nerc.wholeGpu(KWH, H100, MARCH)).as("the SU includes energy").isZero();
+        assertThat(nerc.wholeGpu(GPU_HOUR, "NVIDIA L4", MARCH)).as("no SU for it").isZero();
+        // 199.2 hours of one A100 SU, NERC's own example, at its rate (NERC rounds up to 200 h; we do not).
+        assertThat(nerc.wholeGpu(new Usage(199.2 * 3600, 0, 0, 0), "NVIDIA A100 80GB PCIe", MARCH))
+                .isCloseTo(199.2 * 1.803, within(1e-9));
+        // A 3g.40gb slice of an A100-SXM4 for an hour: 3/7 of its SU.
+        assertThat(nerc.slice(new Usage(3600 * 3.0 / 7, 0, 0, 0), "NVIDIA A100-SXM4-40GB", "3g.40gb", MARCH))
+                .isCloseTo(3.0 / 7 * 2.078, within(1e-12));
     }
 }

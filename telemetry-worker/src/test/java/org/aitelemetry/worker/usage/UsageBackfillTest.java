@@ -45,9 +45,7 @@ class UsageBackfillTest {
             // 80 h: the three days and the 7 whole hours before them, which have no data.
             return Map.of("telemetry.usage.every", "off", "telemetry.usage.backfill-max", "80h",
                     "telemetry.usage.backfill-hours-per-run", "24",
-                    "telemetry.usage.gpu-hour-prices.\"" + SimulatedDay.H100 + "\"", "4.0",
-                    "telemetry.usage.default-gpu-hour-price", "2.0",
-                    "telemetry.usage.kwh-price", "0.25");
+                    "telemetry.prices.sheet", "classpath:prices/backfill-test.csv");
         }
     }
 

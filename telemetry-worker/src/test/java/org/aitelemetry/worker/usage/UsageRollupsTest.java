@@ -42,9 +42,7 @@ class UsageRollupsTest {
         public Map<String, String> getConfigOverrides() {
             // The day and no hour before it: a day and the hour the run is in.
             return Map.of("telemetry.usage.every", "off", "telemetry.usage.backfill-max", "25h",
-                    "telemetry.usage.gpu-hour-prices.\"" + SimulatedDay.H100 + "\"", "4.0",
-                    "telemetry.usage.default-gpu-hour-price", "2.0",
-                    "telemetry.usage.kwh-price", "0.25");
+                    "telemetry.prices.sheet", "classpath:prices/rollup-test.csv");
         }
     }
 
@@ -180,13 +178,15 @@ class UsageRollupsTest {
                     int m = dm % MINUTES;
                     Instant hour = SimulatedDay.at(dm - m % 60);
                     double joules = gpu.millijoules().applyAsLong(m) / 1000.0;
-                    expected.merge(key("DEVICE:" + gpu.name(), hour), priced(0, 0, 0, joules, gpu), Expected::plus);
+                    expected.merge(key("DEVICE:" + gpu.name(), hour), priced(0, 0, 0, joules, gpu, null, hour),
+                            Expected::plus);
                     for (Unit unit : gpu.units()) {
                         double seconds = 60 * unit.share();
                         boolean slice = unit.gpuInstanceId() != null;
+                        Unit priceAs = slice ? unit : null;
                         if (slice) {
                             expected.merge(key("SLICE:" + unit.name(), hour),
-                                    priced(0, 0, 0, joules * unit.share(), gpu), Expected::plus);
+                                    priced(0, 0, 0, joules * unit.share(), gpu, priceAs, hour), Expected::plus);
                         }
                         String holder = unit.holder().apply(m);
                         if (holder == null || unit.blank().test(m)) {
@@ -194,15 +194,16 @@ class UsageRollupsTest {
                         }
                         double used = seconds * unit.busy().applyAsDouble(m);
                         double idle = unit.idle().test(m) ? seconds : 0;
-                        expected.merge(key("DEVICE:" + gpu.name(), hour), priced(seconds, used, idle, 0, gpu),
-                                Expected::plus);
+                        expected.merge(key("DEVICE:" + gpu.name(), hour),
+                                priced(seconds, used, idle, 0, gpu, priceAs, hour), Expected::plus);
                         if (slice) {
-                            expected.merge(key("SLICE:" + unit.name(), hour), priced(seconds, used, idle, 0, gpu),
-                                    Expected::plus);
+                            expected.merge(key("SLICE:" + unit.name(), hour),
+                                    priced(seconds, used, idle, 0, gpu, priceAs, hour), Expected::plus);
                         }
                         if (!holder.equals("scratch")) {
                             expected.merge(key("PROJECT:" + holder, hour),
-                                    priced(seconds, used, idle, joules * unit.share(), gpu), Expected::plus);
+                                    priced(seconds, used, idle, joules * unit.share(), gpu, priceAs, hour),
+                                    Expected::plus);
                         }
                     }
                 }
@@ -210,10 +211,20 @@ class UsageRollupsTest {
             return expected;
         }
 
-        /** Costs are linear, so pricing each minute on its own and summing equals pricing the sum. */
-        private static Expected priced(double allocated, double used, double idle, double energy, Gpu gpu) {
-            double price = gpu.model().equals(SimulatedDay.H100) ? 4.0 : 2.0;
-            return new Expected(allocated, used, idle, energy, allocated / 3600 * price + energy / 3.6e6 * 0.25);
+        /**
+         * Costs are linear, so pricing each minute on its own and summing equals pricing the sum. The prices of
+         * rollup-test.csv: the H100's change at noon; the A100's 1g.10gb has its own price per slice-hour.
+         */
+        private static Expected priced(double allocated, double used, double idle, double energy, Gpu gpu,
+                Unit slice, Instant hour) {
+            boolean h100 = gpu.model().equals(SimulatedDay.H100);
+            boolean afternoon = !hour.isBefore(SimulatedDay.START.plus(Duration.ofHours(12)));
+            double gpuHourPrice = h100 ? afternoon ? 5.0 : 4.0 : 2.0;
+            double kwhPrice = h100 && afternoon ? 0.30 : 0.25;
+            double allocation = slice != null && slice.profile().equals("1g.10gb") && !h100
+                    ? allocated / 3600 / slice.share() * 0.5
+                    : allocated / 3600 * gpuHourPrice;
+            return new Expected(allocated, used, idle, energy, allocation + energy / 3.6e6 * kwhPrice);
         }
 
         void assertMatches(String key, Row row) {

@@ -1,4 +1,4 @@
-package org.aitelemetry.worker.usage;
+package org.aitelemetry.prometheus.dcgm;
 
 import java.util.Locale;
 import java.util.OptionalDouble;

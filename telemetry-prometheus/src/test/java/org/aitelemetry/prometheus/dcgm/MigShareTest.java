@@ -1,4 +1,4 @@
-package org.aitelemetry.worker.usage;
+package org.aitelemetry.prometheus.dcgm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
