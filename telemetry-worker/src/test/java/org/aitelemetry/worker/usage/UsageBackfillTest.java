@@ -45,7 +45,7 @@ class UsageBackfillTest {
             // 80 h: the three days and the 7 whole hours before them, which have no data.
             return Map.of("telemetry.usage.every", "off", "telemetry.usage.backfill-max", "80h",
                     "telemetry.usage.backfill-hours-per-run", "24",
-                    "telemetry.prices.sheet", "classpath:prices/backfill-test.csv");
+                    "telemetry.prices.sheet", "classpath:prices/rollup-test.csv");
         }
     }
 
