@@ -80,3 +80,17 @@ CREATE INDEX mail_outbox_statement_idx ON mail_outbox (statement_id);
 -- The usage basis of an hour's cost (GPU-hours weighted by utilization at the price per GPU-hour, plus the energy);
 -- cost stays the allocation basis (GPU-hours held).
 ALTER TABLE usage_rollup ADD COLUMN usage_basis_cost numeric(14, 4) NOT NULL DEFAULT 0;
+
+-- The hours the rollup completed per source, marked in the transaction that writes the hour's rows: an hour without
+-- data leaves no rows to show it was done. Statements wait until every hour of their period is marked (or has left
+-- the source's retention: rollup_horizon_from, the oldest hour the source still holds wholly, as of rollup_checked_at).
+CREATE TABLE usage_rollup_hour (
+  source_id       bigint        NOT NULL REFERENCES metric_source (id) ON DELETE CASCADE,
+  hour            timestamptz   NOT NULL CHECK (date_trunc('hour', hour) = hour),
+  rolled_up_at    timestamptz   NOT NULL DEFAULT now(),
+  CONSTRAINT usage_rollup_hour_pk PRIMARY KEY (source_id, hour)
+);
+INSERT INTO usage_rollup_hour (source_id, hour)
+SELECT DISTINCT c.source_id, r.hour FROM usage_rollup r JOIN ai_cluster c ON c.id = r.cluster_id
+WHERE r.entity_kind = 'DEVICE';
+ALTER TABLE metric_source ADD COLUMN rollup_horizon_from timestamptz, ADD COLUMN rollup_checked_at timestamptz;

@@ -3,33 +3,22 @@ package org.aitelemetry.worker.usage;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
 
 /**
- * What the rollup remembers of one source between runs, in this replica's memory: the hours it completed, since an
- * hour with no data leaves no rows to show it was done (without this, a retention reaching back before the GPUs
- * existed would be asked again on every run), and the hours whose source answered incompletely, each waiting out a
- * delay that doubles with every failure, so that a store that stays down costs one attempt per delay, not one per run,
- * and never blocks the rest of the gap. A restart forgets: the hours without rows are asked once more.
+ * The hours of one source whose source answered incompletely, in this replica's memory: each waits out a delay that
+ * doubles with every failure, so that a store that stays down costs one attempt per delay, not one per run, and never
+ * blocks the rest of the gap. (The hours done are marked in PostgreSQL, {@code usage_rollup_hour}.) A restart forgets:
+ * those hours are asked again at once.
  */
 final class HourLedger {
 
     static final Duration FIRST_RETRY = Duration.ofMinutes(10);
     static final Duration LONGEST_RETRY = Duration.ofHours(6);
 
-    private final Set<Instant> completed = new HashSet<>();
     private final Map<Instant, Retry> retries = new HashMap<>();
 
     private record Retry(int failures, Instant notBefore) {
-    }
-
-    /** The hours done: those with rows, and those this replica completed. */
-    Set<Instant> done(Set<Instant> rolledUp) {
-        Set<Instant> done = new HashSet<>(rolledUp);
-        done.addAll(completed);
-        return done;
     }
 
     /** Whether the hour's retry delay has yet to pass. */
@@ -39,7 +28,6 @@ final class HourLedger {
     }
 
     void completed(Instant hour) {
-        completed.add(hour);
         retries.remove(hour);
     }
 
@@ -50,7 +38,6 @@ final class HourLedger {
 
     /** Hours beyond the horizon will not be asked again. */
     void forgetBefore(Instant oldest) {
-        completed.removeIf(hour -> hour.isBefore(oldest));
         retries.keySet().removeIf(hour -> hour.isBefore(oldest));
     }
 

@@ -24,10 +24,8 @@ record PendingHours(List<Instant> hours, int gap) {
 
     static PendingHours of(Instant now, Duration horizon, Set<Instant> done, Predicate<Instant> waiting,
             int perRun) {
-        Instant current = now.truncatedTo(ChronoUnit.HOURS);
-        Instant last = current.minus(HourWindow.HOUR);
-        // The oldest hour wholly within the horizon: an hour partly beyond it may have lost samples already.
-        Instant oldest = now.minus(horizon).plus(HourWindow.HOUR).minusNanos(1).truncatedTo(ChronoUnit.HOURS);
+        Instant last = now.truncatedTo(ChronoUnit.HOURS).minus(HourWindow.HOUR);
+        Instant oldest = oldest(now, horizon);
         List<Instant> taken = new ArrayList<>();
         int gap = 0;
         for (Instant hour = last.minus(HourWindow.HOUR); !hour.isBefore(oldest); hour = hour.minus(HourWindow.HOUR)) {
@@ -45,5 +43,10 @@ record PendingHours(List<Instant> hours, int gap) {
             hours.add(last);
         }
         return new PendingHours(List.copyOf(hours), gap);
+    }
+
+    /** The oldest hour wholly within the horizon: an hour partly beyond it may have lost samples already. */
+    static Instant oldest(Instant now, Duration horizon) {
+        return now.minus(horizon).plus(HourWindow.HOUR).minusNanos(1).truncatedTo(ChronoUnit.HOURS);
     }
 }

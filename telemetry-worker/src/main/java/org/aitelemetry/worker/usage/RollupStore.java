@@ -60,6 +60,17 @@ final class RollupStore {
                 .map(rows -> new HashSet<>(list(rows, row -> instant(row, "hour"))));
     }
 
+    /** Marks the hour done in this transaction: its rows (if any) are written. */
+    Uni<Void> markDone(Instant hour) {
+        return connection.preparedQuery(UsageSql.MARK_HOUR).execute(Tuple.of(sourceId, utc(hour))).replaceWithVoid();
+    }
+
+    /** Notes how far back the source holds wholly ({@code horizonFrom}) as of {@code now}, for statements. */
+    Uni<Void> checked(Instant horizonFrom, Instant now) {
+        return connection.preparedQuery(UsageSql.CHECKED).execute(Tuple.of(sourceId, utc(horizonFrom), utc(now)))
+                .replaceWithVoid();
+    }
+
     /** Upserts an hour's rows; returns how many were inserted or changed. */
     Uni<Integer> upsert(Instant hour, List<RollupRow> rows) {
         List<List<RollupRow>> batches = new ArrayList<>();

@@ -60,7 +60,7 @@ public class UsageBackfill {
     PendingHours plan(String source, Instant now, Duration horizon, Set<Instant> rolledUp) {
         HourLedger ledger = ledgers.computeIfAbsent(source, name -> new HourLedger());
         ledger.forgetBefore(now.minus(horizon).minus(HourWindow.HOUR));
-        return PendingHours.of(now, horizon, ledger.done(rolledUp), hour -> ledger.waiting(hour, now),
+        return PendingHours.of(now, horizon, rolledUp, hour -> ledger.waiting(hour, now),
                 config.backfillHoursPerRun());
     }
 

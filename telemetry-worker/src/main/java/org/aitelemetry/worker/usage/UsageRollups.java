@@ -99,15 +99,18 @@ public class UsageRollups {
 
     private Uni<Run> rollUp(RollupStore store, SourceDefinition source, Instant now, Duration horizon) {
         UsageReader reader = new UsageReader(clients.client(source), queries, config.step());
-        Instant since = now.truncatedTo(ChronoUnit.HOURS).minus(horizon);
+        Instant oldest = PendingHours.oldest(now, horizon);
+        // A source without GPUs owes no hour so far: its horizon starts now, and moves back once it has some.
         return store.entities().chain(entities -> entities.isEmpty()
-                ? Uni.createFrom().item(new Run(new PendingHours(List.of(), 0), List.of()))
-                : store.rolledUpHours(since)
+                ? store.checked(now.truncatedTo(ChronoUnit.HOURS), now)
+                        .replaceWith(new Run(new PendingHours(List.of(), 0), List.of()))
+                : store.rolledUpHours(oldest)
                         .map(done -> backfill.plan(source.name(), now, horizon, done))
                         .chain(plan -> Multi.createFrom().iterable(plan.hours())
                                 .onItem().transformToUniAndConcatenate(hour ->
                                         rollUpHour(store, reader, entities, hour, now))
                                 .collect().asList()
+                                .call(() -> store.checked(oldest, now))
                                 .map(outcomes -> new Run(plan, outcomes))));
     }
 
@@ -121,7 +124,7 @@ public class UsageRollups {
                 return Uni.createFrom().item(HourOutcome.incomplete(hour));
             }
             HourRollup rollup = calculator.calculate(series, entities, window);
-            return store.upsert(hour, rollup.rows()).map(written ->
+            return store.upsert(hour, rollup.rows()).call(() -> store.markDone(hour)).map(written ->
                     new HourOutcome(hour, true, written, rollup.unknownSeries(), rollup.unknownNamespaces()));
         });
     }

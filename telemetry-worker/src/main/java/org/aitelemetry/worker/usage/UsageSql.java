@@ -24,10 +24,23 @@ final class UsageSql {
             SELECT p.id, p.cluster_id, p.namespace FROM research_project p JOIN ai_cluster c ON c.id = p.cluster_id
             WHERE c.source_id = $1""";
 
-    /** Hours already rolled up: every hour with data has device rows. */
+    /** Hours already rolled up (marked done in the transaction that wrote their rows, rows or not). */
     static final String ROLLED_UP_HOURS = """
-            SELECT DISTINCT r.hour FROM usage_rollup r JOIN ai_cluster c ON c.id = r.cluster_id
-            WHERE c.source_id = $1 AND r.entity_kind = 'DEVICE' AND r.hour >= $2""";
+            SELECT hour FROM usage_rollup_hour WHERE source_id = $1 AND hour >= $2""";
+
+    static final String MARK_HOUR = """
+            INSERT INTO usage_rollup_hour (source_id, hour) VALUES ($1, $2) ON CONFLICT (source_id, hour) DO NOTHING""";
+
+    /** What a statement needs to know of the source's progress: how far back it still holds, as of when. */
+    static final String CHECKED = """
+            UPDATE metric_source SET rollup_horizon_from = $2, rollup_checked_at = $3 WHERE id = $1""";
+
+    /** Per configured source: its progress and the hours of [$2, $3) marked done from its horizon on. */
+    static final String PERIOD_PROGRESS = """
+            SELECT s.name, s.rollup_horizon_from, s.rollup_checked_at,
+                   (SELECT count(*) FROM usage_rollup_hour h
+                    WHERE h.source_id = s.id AND h.hour >= greatest($2, s.rollup_horizon_from) AND h.hour < $3) AS done
+            FROM metric_source s WHERE s.name = ANY($1)""";
 
     static final String UPSERT = """
             INSERT INTO usage_rollup AS t (entity_kind, entity_id, hour, cluster_id, gpu_seconds_allocated,

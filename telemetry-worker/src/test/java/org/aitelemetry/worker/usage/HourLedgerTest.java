@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -33,32 +32,28 @@ class HourLedgerTest {
         ledger.incomplete(HOUR, retried);
         assertThat(ledger.waiting(HOUR, retried.plus(Duration.ofMinutes(19)))).isTrue();
         assertThat(ledger.waiting(HOUR, retried.plus(Duration.ofMinutes(20)))).isFalse();
-        assertThat(ledger.done(Set.of())).as("still pending").isEmpty();
     }
 
     @Test
-    void aCompletedHourIsDoneEvenWithoutRowsAndNoLongerWaits() {
+    void aCompletedHourNoLongerWaits() {
         HourLedger ledger = new HourLedger();
-        Instant other = HOUR.plus(Duration.ofHours(1));
         ledger.incomplete(HOUR, NOW);
 
         ledger.completed(HOUR);
 
         assertThat(ledger.waiting(HOUR, NOW)).isFalse();
-        assertThat(ledger.done(Set.of(other))).containsExactlyInAnyOrder(HOUR, other);
     }
 
     @Test
     void hoursBeyondTheHorizonAreForgotten() {
         HourLedger ledger = new HourLedger();
         Instant later = HOUR.plus(Duration.ofHours(2));
-        ledger.completed(HOUR);
-        ledger.completed(later);
-        ledger.incomplete(HOUR.plus(Duration.ofHours(1)), NOW);
+        ledger.incomplete(HOUR, NOW);
+        ledger.incomplete(later, NOW);
 
         ledger.forgetBefore(later);
 
-        assertThat(ledger.done(Set.of())).containsExactly(later);
-        assertThat(ledger.waiting(HOUR.plus(Duration.ofHours(1)), NOW)).isFalse();
+        assertThat(ledger.waiting(HOUR, NOW)).isFalse();
+        assertThat(ledger.waiting(later, NOW)).isTrue();
     }
 }

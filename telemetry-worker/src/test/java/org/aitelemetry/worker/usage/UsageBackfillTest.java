@@ -66,15 +66,27 @@ class UsageBackfillTest {
     @Inject
     MeterRegistry registry;
 
+    @Inject
+    RollupProgress progress;
+
     @Test
     void aThreeDayGapIsBackfilledInBoundedRunsNewestFirstEveryHourOnce() {
         Map<String, String> names = new HashMap<>();
         new FleetRows(pool).insert(names);
 
         double countedBefore = rolledUpHoursCounted();
+        Instant gapStart = LAST_HOUR.minus(Duration.ofHours(DAYS * 24 - 1));
+        Instant gapEnd = LAST_HOUR.plus(Duration.ofHours(1));
+        assertThat(progress.of(gapStart, gapEnd).await().atMost(Duration.ofSeconds(30))).as("never rolled up")
+                .noneMatch(RollupProgress.SourceProgress::complete);
         List<UsageReport> runs = new ArrayList<>();
         do {
             runs.add(rollups.rollUp(source(), NOW).await().atMost(Duration.ofMinutes(2)));
+            if (runs.size() == 1) {
+                assertThat(progress(gapStart, gapEnd)).as("the three days owed, the newest day done after one run")
+                        .isEqualTo(new RollupProgress.SourceProgress(SimulatedDayPrometheus.SOURCE, true, DAYS * 24,
+                                25));
+            }
         } while (runs.size() < 10 && runs.get(runs.size() - 1).hours().size() > 1);
 
         runs.forEach(run -> {
@@ -99,10 +111,18 @@ class UsageBackfillTest {
         assertThat(rows.keySet()).containsExactlyInAnyOrderElementsOf(expected.keySet());
         expected.forEach((key, figures) -> figures.assertMatches(key, rows.get(key)));
 
+        assertThat(progress(gapStart, gapEnd).complete()).as("every hour of the three days marked done").isTrue();
+        assertThat(progress(gapEnd.minus(Duration.ofDays(10)), gapEnd).hoursOwed())
+                .as("only the 79 whole hours within the 80 h the source holds are owed").isEqualTo(79);
         assertThat(registry.get("telemetry.usage.hours.pending").tag("source", SimulatedDayPrometheus.SOURCE)
                 .gauge().value()).isZero();
         assertThat(rolledUpHoursCounted() - countedBefore)
                 .isEqualTo(runs.stream().mapToInt(run -> run.hours().size()).sum());
+    }
+
+    private RollupProgress.SourceProgress progress(Instant start, Instant end) {
+        return progress.of(start, end).await().atMost(Duration.ofSeconds(30)).stream()
+                .filter(source -> source.source().equals(SimulatedDayPrometheus.SOURCE)).findFirst().orElseThrow();
     }
 
     /** Counters outlive the application when several start in one JVM: what this test counted is the difference. */
