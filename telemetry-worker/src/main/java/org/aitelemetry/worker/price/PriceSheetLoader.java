@@ -15,8 +15,9 @@ import org.jboss.logging.Logger;
  *
  * <p>Rollup rows already written keep the cost they were priced with when a load changes prices: a project's row sums
  * parts priced at several SKUs, so it cannot be re-priced from what is stored, only recomputed from the metric source.
- * The load records the first changed hour ({@code price_sheet.changed_from}), so that whoever reads costs can tell
- * which rows came before the change, and the hours rolled up from now on use the new prices.
+ * The load records the first changed hour ({@code price_sheet.changed_from}) and when ({@code changed_at}): the rollup
+ * takes the hours from then on as not done and recomputes them at the new prices while the source still holds them;
+ * older rows keep their cost, and whoever reads costs can tell them by those two columns.
  */
 @ApplicationScoped
 public class PriceSheetLoader {
@@ -40,8 +41,9 @@ public class PriceSheetLoader {
         Outcome outcome = VertxContextSupport.subscribeAndAwait(() -> store.store(sheet));
         LOG.infof("Price sheet %s: %d prices in %s, %d rows written", sheet.source(), sheet.prices().size(),
                 sheet.currency(), outcome.rowsWritten());
-        outcome.changedFrom().ifPresent(from -> LOG.warnf("Price sheet %s changes prices from %s on: hours rolled up "
-                + "from now on use them; the %d rollup rows already written at or after %s keep their cost "
-                + "(price_sheet.changed_from)", sheet.source(), from, outcome.rollupRowsFromChange(), from));
+        outcome.changedFrom().ifPresent(from -> LOG.warnf("Price sheet %s changes prices from %s on: the %d rollup "
+                + "rows at or after it are recomputed at the new prices as far back as each metric source still holds "
+                + "its samples; older ones keep their cost (price_sheet.changed_from)", sheet.source(), from,
+                outcome.rollupRowsFromChange()));
     }
 }

@@ -24,12 +24,23 @@ final class UsageSql {
             SELECT p.id, p.cluster_id, p.namespace FROM research_project p JOIN ai_cluster c ON c.id = p.cluster_id
             WHERE c.source_id = $1""";
 
-    /** Hours already rolled up (marked done in the transaction that wrote their rows, rows or not). */
+    /**
+     * Hours already rolled up (marked done in the transaction that wrote their rows, rows or not), less those rolled
+     * up before the active price sheet changed a price in force in them: those are recomputed, so re-priced, while the
+     * source still holds them.
+     */
     static final String ROLLED_UP_HOURS = """
-            SELECT hour FROM usage_rollup_hour WHERE source_id = $1 AND hour >= $2""";
+            SELECT h.hour FROM usage_rollup_hour h
+            WHERE h.source_id = $1 AND h.hour >= $2
+              AND NOT EXISTS (SELECT 1 FROM price_sheet p
+                              WHERE p.active AND h.hour >= p.changed_from AND h.rolled_up_at < p.changed_at)""";
 
+    /** A mark is renewed only when it predates a price change in force in its hour (see above). */
     static final String MARK_HOUR = """
-            INSERT INTO usage_rollup_hour (source_id, hour) VALUES ($1, $2) ON CONFLICT (source_id, hour) DO NOTHING""";
+            INSERT INTO usage_rollup_hour AS h (source_id, hour) VALUES ($1, $2)
+            ON CONFLICT (source_id, hour) DO UPDATE SET rolled_up_at = now()
+            WHERE EXISTS (SELECT 1 FROM price_sheet p
+                          WHERE p.active AND h.hour >= p.changed_from AND h.rolled_up_at < p.changed_at)""";
 
     /** What a statement needs to know of the source's progress: how far back it still holds, as of when. */
     static final String CHECKED = """

@@ -1,5 +1,6 @@
 package org.aitelemetry.worker.usage;
 
+import static org.aitelemetry.worker.sql.SqlValues.utc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.Counter;
@@ -11,6 +12,7 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
@@ -118,6 +120,31 @@ class UsageBackfillTest {
                 .gauge().value()).isZero();
         assertThat(rolledUpHoursCounted() - countedBefore)
                 .isEqualTo(runs.stream().mapToInt(run -> run.hours().size()).sum());
+
+        hoursSinceAPriceChangeAreRolledUpAgainOnce();
+    }
+
+    /** A sheet that changes prices from four hours before the last: those hours are recomputed, then done again. */
+    private void hoursSinceAPriceChangeAreRolledUpAgainOnce() {
+        Instant changedFrom = LAST_HOUR.minus(Duration.ofHours(4));
+        Row before = pool.query("SELECT changed_from, changed_at FROM price_sheet WHERE active").execute()
+                .await().atMost(Duration.ofSeconds(30)).iterator().next();
+        sql("UPDATE price_sheet SET changed_from = $1, changed_at = now() WHERE active", Tuple.of(utc(changedFrom)));
+        try {
+            UsageReport repricing = rollups.rollUp(source(), NOW).await().atMost(Duration.ofMinutes(2));
+            assertThat(repricing.hours()).as("the four hours since the change, and the last")
+                    .containsExactly(changedFrom, changedFrom.plus(Duration.ofHours(1)),
+                            changedFrom.plus(Duration.ofHours(2)), changedFrom.plus(Duration.ofHours(3)), LAST_HOUR);
+            assertThat(rollups.rollUp(source(), NOW).await().atMost(Duration.ofMinutes(2)).hours())
+                    .as("re-priced hours are done").containsExactly(LAST_HOUR);
+        } finally {
+            sql("UPDATE price_sheet SET changed_from = $1, changed_at = $2 WHERE active",
+                    Tuple.of(before.getOffsetDateTime("changed_from"), before.getOffsetDateTime("changed_at")));
+        }
+    }
+
+    private void sql(String statement, Tuple parameters) {
+        pool.preparedQuery(statement).execute(parameters).await().atMost(Duration.ofSeconds(30));
     }
 
     private RollupProgress.SourceProgress progress(Instant start, Instant end) {
