@@ -18,10 +18,6 @@ public final class ContactsParser {
     static final List<String> COLUMNS = List.of("cluster", "namespace", "role", "email", "name");
     /** A Kubernetes namespace: a DNS label. */
     private static final Pattern NAMESPACE = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
-    /** One address, no display name or list: what a mail header's recipient needs, without room for injection. */
-    private static final Pattern EMAIL =
-            Pattern.compile("[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*");
-    private static final int MAX_EMAIL = 320;
     private static final int MAX_NAME = 200;
     private static final int MAX_CLUSTER = 253;
 
@@ -90,7 +86,7 @@ public final class ContactsParser {
         } catch (IllegalArgumentException e) {
             throw new ContactsException(source, line, "role '" + cells.get(2) + "' is neither PI nor MANAGER");
         }
-        if (email.length() > MAX_EMAIL || !EMAIL.matcher(email).matches()) {
+        if (!Contact.isAddress(email)) {
             throw new ContactsException(source, line, "email '" + email + "' is not one address (name@domain)");
         }
         if (name.length() > MAX_NAME || name.chars().anyMatch(Character::isISOControl)) {

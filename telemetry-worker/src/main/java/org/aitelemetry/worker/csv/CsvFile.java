@@ -13,8 +13,8 @@ import java.util.Map;
 
 /**
  * The CSV dialect of the data files the worker ships (the SKU catalogue and baselines, the health rule tables): '#'
- * comment lines and blank lines skipped, a header row, RFC 4180 quoting (sources and advice contain commas). Records are
- * read by column name, so columns may be added without breaking readers. It also writes lines (statements' CSV).
+ * comment lines and blank lines skipped, a header row, RFC 4180 quoting (sources and advice contain commas). Records
+ * are read by column name, so columns may be added without breaking readers. It also writes lines (statements' CSV).
  */
 public final class CsvFile {
 

@@ -3,10 +3,13 @@ package org.aitelemetry.worker.statement;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.opentelemetry.instrumentation.annotations.WithSpan;
+import io.quarkus.runtime.StartupEvent;
+import io.quarkus.runtime.configuration.ConfigurationException;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +17,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.aitelemetry.worker.contact.Contact;
 import org.aitelemetry.worker.price.PriceSheetLoader;
 import org.aitelemetry.worker.statement.Period.Kind;
 import org.aitelemetry.worker.statement.Statement.SubjectKind;
@@ -59,6 +63,16 @@ public class StatementGenerator {
         this.assembler = new StatementAssembler(config.fleetRecipients().orElse(List.of()).stream()
                 .map(address -> address.strip().toLowerCase(Locale.ROOT)).distinct().toList());
         this.credits = new CreditCalculator(prices.sheet(), config.creditWindow());
+    }
+
+    /** A fleet recipient that is no address stops the start, as a broken contacts file does. */
+    void checkRecipientsAtStart(@Observes StartupEvent event) {
+        for (String recipient : config.fleetRecipients().orElse(List.of())) {
+            if (!Contact.isAddress(recipient.strip())) {
+                throw new ConfigurationException("telemetry.reports.fleet-recipients: '" + recipient
+                        + "' is not one address (name@domain)");
+            }
+        }
     }
 
     /** Every missing statement of the weeks and months due, oldest first, at most the batch size per run. */

@@ -4,6 +4,7 @@ import static org.aitelemetry.worker.sql.SqlValues.utc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -13,8 +14,11 @@ import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.worker.statement.Period.Kind;
@@ -36,11 +40,13 @@ class StatementGeneratorTest {
         @Override
         public Map<String, String> getConfigOverrides() {
             return Map.of("telemetry.reports.fleet-recipients", "Admin@Example.org",
-                    "telemetry.reports.mail-domain", "reports.example.org");
+                    "telemetry.reports.mail-domain", "reports.example.org",
+                    "telemetry.reports.batch-size", String.valueOf(BATCH));
         }
     }
 
     private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final int BATCH = 5;
     private static final Period WEEK = StatementFixture.WEEK;
     private static Map<String, Long> projects;
     private static PeriodReport first;
@@ -50,6 +56,9 @@ class StatementGeneratorTest {
 
     @Inject
     StatementGenerator generator;
+
+    @Inject
+    MeterRegistry registry;
 
     @BeforeEach
     void generateTheWeekOnce() {
@@ -67,6 +76,31 @@ class StatementGeneratorTest {
                 "PROJECT stmt-prod/quiet", "PROJECT stmt-lab/rl", "MANAGER boss@example.org",
                 "MANAGER other@example.org", "FLEET fleet")
                 .doesNotContain("MANAGER ada@example.org");
+        assertThat(registry.find("telemetry.statements.generated").tags("period", "WEEK", "subject", "FLEET")
+                .counter().count()).isPositive();
+    }
+
+    @Test
+    void dueRoundsMakeTheMissingStatementsOfTheHorizonInBoundedBatches() {
+        Instant now = WEEK.end().plus(Duration.ofHours(3));
+        List<Period> due = new ArrayList<>(Period.due(Kind.WEEK, now, Duration.ofHours(2), Duration.ofDays(42)));
+        due.addAll(Period.due(Kind.MONTH, now, Duration.ofHours(2), Duration.ofDays(42)));
+        int before = statements(WEEK).size();
+
+        int rounds = 0;
+        int made;
+        do {
+            List<PeriodReport> reports = generator.generateDue(now).await().atMost(WAIT);
+            made = reports.stream().mapToInt(report -> report.made().size()).sum();
+            assertThat(made).isLessThanOrEqualTo(BATCH);
+            rounds++;
+        } while (made > 0 && rounds < 100);
+
+        assertThat(rounds).as("more statements than one batch").isGreaterThan(2);
+        assertThat(due).extracting(Period::code).contains("2031-W10", "2031-W05", "2031-02", "2031-01")
+                .doesNotContain("2031-W04", "2031-03");
+        due.forEach(period -> assertThat(statements(period)).as(period.label()).containsKey("FLEET fleet"));
+        assertThat(statements(WEEK)).as("made before").hasSize(before);
     }
 
     @Test

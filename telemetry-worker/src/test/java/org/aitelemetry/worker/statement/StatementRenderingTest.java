@@ -66,7 +66,8 @@ class StatementRenderingTest {
         assertThat(mail.messageId()).isEqualTo("<statement-42@reports.example.org>");
         assertThat(mail.dedupeKey()).isEqualTo("statement:42");
         assertThat(mail.attachmentName()).isEqualTo("gpu-statement-2026-W47.csv");
-        assertThat(mail.textBody()).contains("Cost, allocation basis: 40.00 EUR", "Health credit: 8.00 EUR (1 credits)");
+        assertThat(mail.textBody())
+                .contains("Cost, allocation basis: 40.00 EUR", "Health credit: 8.00 EUR (1 credits)");
     }
 
     @ParameterizedTest(name = "{0}")

@@ -67,13 +67,15 @@ class CostModelTest {
     void eachHourIsPricedWithThePricesInForceInIt() {
         assertThat(costs.wholeGpu(GPU_HOUR, H100, Instant.parse("2026-03-14T23:00:00Z")).allocation()).isEqualTo(4.0);
         assertThat(costs.wholeGpu(GPU_HOUR, H100, Instant.parse("2026-03-15T00:00:00Z")).allocation()).isEqualTo(5.0);
-        assertThat(costs.wholeGpu(KWH, H100, Instant.parse("2026-03-15T00:00:00Z")).allocation()).as("the default's kWh price")
+        assertThat(costs.wholeGpu(KWH, H100, Instant.parse("2026-03-15T00:00:00Z")).allocation())
+                .as("the default's kWh price")
                 .isCloseTo(0.25, within(1e-12));
     }
 
     @Test
     void unknownSkusUseTheDefaultPrice() {
-        assertThat(costs.wholeGpu(new Usage(1800, 0, 0, 0), "NVIDIA L4", MARCH).allocation()).isCloseTo(1.0, within(1e-12));
+        assertThat(costs.wholeGpu(new Usage(1800, 0, 0, 0), "NVIDIA L4", MARCH).allocation())
+                .isCloseTo(1.0, within(1e-12));
     }
 
     @Test
@@ -85,7 +87,8 @@ class CostModelTest {
     void aSliceCostsItsShareOfItsGpusPriceUnlessTheSheetNamesItsProfile() {
         // An hour of a 3g.40gb is 3/7 GPU-hours: its share of the A100's (default) price.
         Usage threeSevenths = new Usage(3600 * 3.0 / 7, 0, 0, 0);
-        assertThat(costs.slice(threeSevenths, A100, "3g.40gb", MARCH).allocation()).isCloseTo(3.0 / 7 * 2.0, within(1e-12));
+        assertThat(costs.slice(threeSevenths, A100, "3g.40gb", MARCH).allocation())
+                .isCloseTo(3.0 / 7 * 2.0, within(1e-12));
         // An hour of a 1g.10gb (1/7 GPU-hours) costs the profile's price, not 1/7 of the GPU's.
         Usage oneSeventh = new Usage(3600.0 / 7, 0, 0, 0);
         assertThat(costs.slice(oneSeventh, A100, "1g.10gb", MARCH).allocation()).isCloseTo(0.50, within(1e-12));
@@ -111,7 +114,8 @@ class CostModelTest {
         assertThat(nerc.wholeGpu(new Usage(199.2 * 3600, 0, 0, 0), "NVIDIA A100 80GB PCIe", MARCH).allocation())
                 .isCloseTo(199.2 * 1.803, within(1e-9));
         // A 3g.40gb slice of an A100-SXM4 for an hour: 3/7 of its SU.
-        assertThat(nerc.slice(new Usage(3600 * 3.0 / 7, 0, 0, 0), "NVIDIA A100-SXM4-40GB", "3g.40gb", MARCH).allocation())
+        assertThat(nerc.slice(new Usage(3600 * 3.0 / 7, 0, 0, 0), "NVIDIA A100-SXM4-40GB", "3g.40gb", MARCH)
+                .allocation())
                 .isCloseTo(3.0 / 7 * 2.078, within(1e-12));
     }
 }
