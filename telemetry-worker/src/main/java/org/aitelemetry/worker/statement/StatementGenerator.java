@@ -3,13 +3,12 @@ package org.aitelemetry.worker.statement;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.opentelemetry.instrumentation.annotations.WithSpan;
-import io.quarkus.runtime.StartupEvent;
+import io.quarkus.runtime.Startup;
 import io.quarkus.runtime.configuration.ConfigurationException;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +27,7 @@ import org.jboss.logging.Logger;
  * it. A period's statements are stored, with their mail, in one transaction under a lock, so one replica makes them
  * and a second run makes nothing new (the table is unique per subject and period).
  */
+@Startup
 @ApplicationScoped
 public class StatementGenerator {
 
@@ -60,19 +60,8 @@ public class StatementGenerator {
         this.config = config;
         this.prices = prices;
         this.registry = registry;
-        this.assembler = new StatementAssembler(config.fleetRecipients().orElse(List.of()).stream()
-                .map(address -> address.strip().toLowerCase(Locale.ROOT)).distinct().toList());
+        this.assembler = new StatementAssembler(fleetRecipients(config.fleetRecipients().orElse(List.of())));
         this.credits = new CreditCalculator(prices.sheet(), config.creditWindow());
-    }
-
-    /** A fleet recipient that is no address stops the start, as a broken contacts file does. */
-    void checkRecipientsAtStart(@Observes StartupEvent event) {
-        for (String recipient : config.fleetRecipients().orElse(List.of())) {
-            if (!Contact.isAddress(recipient.strip())) {
-                throw new ConfigurationException("telemetry.reports.fleet-recipients: '" + recipient
-                        + "' is not one address (name@domain)");
-            }
-        }
     }
 
     /** Every missing statement of the weeks and months due, oldest first, at most the batch size per run. */
@@ -155,6 +144,20 @@ public class StatementGenerator {
             return mail ? store.enqueue(id.get(), StatementMail.of(id.get(), statement, html, csv,
                     config.mailDomain())).replaceWith(Optional.of(stored)) : Uni.createFrom().item(Optional.of(stored));
         });
+    }
+
+    /**
+     * The fleet statement's recipients, lower-cased, once each. One that is no plain address stops the start (the
+     * bean is made at start), as a broken contacts file does.
+     */
+    static List<String> fleetRecipients(List<String> configured) {
+        for (String recipient : configured) {
+            if (!Contact.isAddress(recipient.strip())) {
+                throw new ConfigurationException("telemetry.reports.fleet-recipients: '" + recipient
+                        + "' is not one address (name@domain)");
+            }
+        }
+        return configured.stream().map(address -> address.strip().toLowerCase(Locale.ROOT)).distinct().toList();
     }
 
     private static PeriodReport report(Period period, List<Optional<Stored>> results, int left) {

@@ -17,10 +17,10 @@ final class StatementSql {
 
     /**
      * Per project: its PROJECT rows of the period summed (whatever became of the project since), and, with nothing,
-     * every project present now or with a credit ($3). The idle cost prices each hour's idle share of its cost. $4
-     * narrows it to one project (null: all).
+     * the projects the second blank names. The idle cost prices each hour's idle share of its cost. Two texts, not one
+     * with "$n IS NULL OR": a generic plan of that could not use the index of one project's rows.
      */
-    static final String LINES = """
+    private static final String LINES_OF = """
             WITH used AS (
                 SELECT r.entity_id AS project_id, r.cluster_id, sum(r.gpu_seconds_allocated) AS allocated,
                        sum(r.gpu_seconds_used) AS used, sum(r.idle_gpu_seconds) AS idle, sum(r.energy_joules) AS energy,
@@ -29,14 +29,12 @@ final class StatementSql {
                                 THEN r.cost * (r.idle_gpu_seconds / r.gpu_seconds_allocated)::numeric ELSE 0 END)
                            AS idle_cost
                 FROM usage_rollup r
-                WHERE r.entity_kind = 'PROJECT' AND r.hour >= $1 AND r.hour < $2
-                  AND ($4::bigint IS NULL OR r.entity_id = $4)
+                WHERE r.entity_kind = 'PROJECT' AND r.hour >= $1 AND r.hour < $2 %s
                 GROUP BY r.entity_id, r.cluster_id),
             listed AS (
                 SELECT project_id, cluster_id FROM used
                 UNION
-                SELECT p.id, p.cluster_id FROM research_project p
-                WHERE (p.state = 'PRESENT' OR p.id = ANY($3::bigint[])) AND ($4::bigint IS NULL OR p.id = $4))
+                SELECT p.id, p.cluster_id FROM research_project p WHERE %s)
             SELECT l.project_id, c.name AS cluster_name, p.namespace, p.title, p.state,
                    coalesce(u.allocated, 0) AS allocated, coalesce(u.used, 0) AS used, coalesce(u.idle, 0) AS idle,
                    coalesce(u.energy, 0) AS energy, coalesce(u.cost, 0) AS cost,
@@ -45,6 +43,12 @@ final class StatementSql {
             LEFT JOIN research_project p ON p.id = l.project_id
             LEFT JOIN used u ON u.project_id = l.project_id AND u.cluster_id = l.cluster_id""";
 
+    /** Every project with rows in [$1, $2), present now, or with a credit ($3). */
+    static final String LINES = LINES_OF.formatted("", "p.state = 'PRESENT' OR p.id = ANY($3::bigint[])");
+
+    /** One project ($3), with rows or not. */
+    static final String PROJECT_LINES = LINES_OF.formatted("AND r.entity_id = $3", "p.id = $3");
+
     /** FAILED verdicts from $1 (the credit window before the period) to the period's end, with the GPU's SKU. */
     static final String FAILURES = """
             SELECT f.id, f.gpu_uuid, f.node, f.failed_at,
@@ -52,12 +56,17 @@ final class StatementSql {
                     WHERE d.uuid = f.gpu_uuid ORDER BY d.id LIMIT 1) AS sku
             FROM gpu_failure f WHERE f.failed_at >= $1 AND f.failed_at < $2""";
 
-    /** Projects' sessions on those GPUs ($1) overlapping [$2, $3); $4 narrows them to one project (null: all). */
-    static final String SESSIONS = """
+    private static final String SESSIONS_OF = """
             SELECT s.project_id, s.gpu_uuid, s.gpu_instance_id, s.mig_profile, s.starts_at, s.ends_at
             FROM usage_session s
-            WHERE s.project_id IS NOT NULL AND s.gpu_uuid = ANY($1::text[]) AND s.starts_at < $3
-              AND (s.ends_at IS NULL OR s.ends_at > $2) AND ($4::bigint IS NULL OR s.project_id = $4)""";
+            WHERE s.gpu_uuid = ANY($1::text[]) AND s.starts_at < $3 AND (s.ends_at IS NULL OR s.ends_at > $2)
+              AND %s""";
+
+    /** Projects' sessions on those GPUs ($1) overlapping [$2, $3). */
+    static final String SESSIONS = SESSIONS_OF.formatted("s.project_id IS NOT NULL");
+
+    /** One project's ($4). */
+    static final String PROJECT_SESSIONS = SESSIONS_OF.formatted("s.project_id = $4");
 
     static final String CONTACTS = "SELECT cluster_name, namespace, role, email, display_name FROM project_contact";
 

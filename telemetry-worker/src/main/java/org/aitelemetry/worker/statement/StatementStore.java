@@ -57,8 +57,11 @@ final class StatementStore {
 
     /** @param project one project, or null for all */
     Uni<List<ProjectLine>> lines(Period period, Collection<Long> creditedProjects, Long project) {
-        return connection.preparedQuery(StatementSql.LINES).execute(Tuple.of(utc(period.start()), utc(period.end()),
-                        creditedProjects.toArray(Long[]::new), project))
+        Tuple bounds = Tuple.of(utc(period.start()), utc(period.end()));
+        return (project == null
+                ? connection.preparedQuery(StatementSql.LINES)
+                        .execute(bounds.addValue(creditedProjects.toArray(Long[]::new)))
+                : connection.preparedQuery(StatementSql.PROJECT_LINES).execute(bounds.addValue(project)))
                 .map(rows -> list(rows, StatementStore::line));
     }
 
@@ -72,8 +75,9 @@ final class StatementStore {
         if (gpus.isEmpty()) {
             return Uni.createFrom().item(List.of());
         }
-        return connection.preparedQuery(StatementSql.SESSIONS)
-                .execute(Tuple.of(gpus.toArray(String[]::new), utc(from), utc(to), project))
+        Tuple window = Tuple.of(gpus.toArray(String[]::new), utc(from), utc(to));
+        return (project == null ? connection.preparedQuery(StatementSql.SESSIONS).execute(window)
+                : connection.preparedQuery(StatementSql.PROJECT_SESSIONS).execute(window.addValue(project)))
                 .map(rows -> list(rows, row -> new Session(row.getLong("project_id"), row.getString("gpu_uuid"),
                         row.getInteger("gpu_instance_id"), row.getString("mig_profile"), instant(row, "starts_at"),
                         row.getValue("ends_at") == null ? null : instant(row, "ends_at"))));

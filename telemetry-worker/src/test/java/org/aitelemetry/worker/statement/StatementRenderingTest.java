@@ -1,7 +1,9 @@
 package org.aitelemetry.worker.statement;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.quarkus.runtime.configuration.ConfigurationException;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
@@ -86,5 +88,28 @@ class StatementRenderingTest {
     @Test
     void csvLineBreaksAreQuoted() {
         assertThat(CsvFile.line(List.of("a", "b\r\nc", ""))).isEqualTo("a,\"b\r\nc\",");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            one                   | Admin@Example.org                     | admin@example.org
+            two, one twice        | a@example.org; A@Example.org ;b@x.io  | a@example.org;b@x.io
+            """)
+    void fleetRecipientsAreLowerCasedOnce(String rule, String configured, String expected) {
+        assertThat(StatementGenerator.fleetRecipients(List.of(configured.split(";"))))
+                .as(rule).containsExactly(expected.split(";"));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            admin
+            Admin <admin@example.org>
+            a@example.org b@example.org
+            """)
+    void aFleetRecipientThatIsNoAddressStopsTheStart(String configured) {
+        assertThat(catchThrowableOfType(ConfigurationException.class,
+                () -> StatementGenerator.fleetRecipients(List.of(configured))))
+                .hasMessage("telemetry.reports.fleet-recipients: '" + configured
+                        + "' is not one address (name@domain)");
     }
 }
