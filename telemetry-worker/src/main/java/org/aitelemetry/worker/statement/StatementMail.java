@@ -39,8 +39,8 @@ record StatementMail(String dedupeKey, String messageId, List<String> recipients
                 + "Cost, allocation basis: " + Format.money(totals.allocationCost()) + " " + currency + "\n"
                 + "Cost, usage basis: " + Format.money(totals.usageCost()) + " " + currency + "\n"
                 + "Cost of idle GPU-hours: " + Format.money(totals.idleCost()) + " " + currency + "\n"
-                + "Health credit: " + Format.money(statement.healthCredit()) + " " + currency + " ("
-                + statement.credits().size() + " credits)\n\n"
+                + "Health credit: " + Format.money(statement.healthCredit()) + " " + currency
+                + " (credit lines: " + statement.credits().size() + ")\n\n"
                 + "The figures per project are in the attached CSV.\n";
     }
 

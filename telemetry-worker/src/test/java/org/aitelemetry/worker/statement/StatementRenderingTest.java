@@ -69,7 +69,7 @@ class StatementRenderingTest {
         assertThat(mail.dedupeKey()).isEqualTo("statement:42");
         assertThat(mail.attachmentName()).isEqualTo("gpu-statement-2026-W47.csv");
         assertThat(mail.textBody())
-                .contains("Cost, allocation basis: 40.00 EUR", "Health credit: 8.00 EUR (1 credits)");
+                .contains("Cost, allocation basis: 40.00 EUR", "Health credit: 8.00 EUR (credit lines: 1)");
     }
 
     @ParameterizedTest(name = "{0}")
