@@ -13,8 +13,8 @@ import java.util.Map;
 
 /**
  * The CSV dialect of the data files the worker ships (the SKU catalogue and baselines, the health rule tables): '#'
- * comment lines and blank lines skipped, a header row, RFC 4180 quoting (sources and advice contain commas). Records are
- * read by column name, so columns may be added without breaking readers.
+ * comment lines and blank lines skipped, a header row, RFC 4180 quoting (sources and advice contain commas). Records
+ * are read by column name, so columns may be added without breaking readers. It also writes lines (statements' CSV).
  */
 public final class CsvFile {
 
@@ -99,5 +99,20 @@ public final class CsvFile {
         }
         cells.add(cell.toString());
         return cells;
+    }
+
+    /** One RFC 4180 line, without its CRLF: cells with a comma, quote or line break are quoted, quotes doubled. */
+    public static String line(List<String> cells) {
+        StringBuilder line = new StringBuilder();
+        for (int i = 0; i < cells.size(); i++) {
+            String cell = cells.get(i);
+            if (i > 0) {
+                line.append(',');
+            }
+            boolean quote = cell.indexOf(',') >= 0 || cell.indexOf('"') >= 0 || cell.indexOf('\n') >= 0
+                    || cell.indexOf('\r') >= 0;
+            line.append(quote ? '"' + cell.replace("\"", "\"\"") + '"' : cell);
+        }
+        return line.toString();
     }
 }

@@ -51,10 +51,10 @@ final class RollupCalculator {
     }
 
     /** Usage with its cost: a device's cost sums its own and its slices' (each slice priced by its profile). */
-    private record Priced(Usage usage, double cost) {
+    private record Priced(Usage usage, Cost cost) {
 
         Priced plus(Priced other) {
-            return new Priced(usage.plus(other.usage), cost + other.cost);
+            return new Priced(usage.plus(other.usage), cost.plus(other.cost));
         }
     }
 

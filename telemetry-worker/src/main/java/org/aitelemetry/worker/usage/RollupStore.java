@@ -93,7 +93,8 @@ final class RollupStore {
                 .addArrayOfDouble(float8(rows, row -> row.usage().idleGpuSeconds()))
                 .addArrayOfDouble(float8(rows, row -> row.usage().utilizationPercent()))
                 .addArrayOfDouble(float8(rows, row -> row.usage().energyJoules()))
-                .addArrayOfDouble(float8(rows, RollupRow::cost));
+                .addArrayOfDouble(float8(rows, row -> row.cost().allocation()))
+                .addArrayOfDouble(float8(rows, row -> row.cost().usage()));
     }
 
     private static Map<ProjectKey, Long> projects(RowSet<Row> rows) {

@@ -56,18 +56,20 @@ final class UsageSql {
     static final String UPSERT = """
             INSERT INTO usage_rollup AS t (entity_kind, entity_id, hour, cluster_id, gpu_seconds_allocated,
                                            gpu_seconds_used, idle_gpu_seconds, utilization_avg, energy_joules, cost,
-                                           computed_at)
+                                           usage_basis_cost, computed_at)
             SELECT u.kind, u.entity_id, $1, u.cluster_id, u.allocated, u.used, u.idle, u.utilization, u.energy,
-                   round(u.cost::numeric, 4), now()
+                   round(u.cost::numeric, 4), round(u.usage_cost::numeric, 4), now()
             FROM unnest($2::text[], $3::bigint[], $4::bigint[], $5::float8[], $6::float8[], $7::float8[], $8::float8[],
-                        $9::float8[], $10::float8[])
-                 AS u(kind, entity_id, cluster_id, allocated, used, idle, utilization, energy, cost)
+                        $9::float8[], $10::float8[], $11::float8[])
+                 AS u(kind, entity_id, cluster_id, allocated, used, idle, utilization, energy, cost, usage_cost)
             ON CONFLICT (entity_kind, entity_id, hour) DO UPDATE SET cluster_id = EXCLUDED.cluster_id,
                 gpu_seconds_allocated = EXCLUDED.gpu_seconds_allocated, gpu_seconds_used = EXCLUDED.gpu_seconds_used,
                 idle_gpu_seconds = EXCLUDED.idle_gpu_seconds, utilization_avg = EXCLUDED.utilization_avg,
-                energy_joules = EXCLUDED.energy_joules, cost = EXCLUDED.cost, computed_at = EXCLUDED.computed_at
+                energy_joules = EXCLUDED.energy_joules, cost = EXCLUDED.cost,
+                usage_basis_cost = EXCLUDED.usage_basis_cost, computed_at = EXCLUDED.computed_at
             WHERE (t.cluster_id, t.gpu_seconds_allocated, t.gpu_seconds_used, t.idle_gpu_seconds, t.utilization_avg,
-                   t.energy_joules, t.cost)
+                   t.energy_joules, t.cost, t.usage_basis_cost)
                   IS DISTINCT FROM (EXCLUDED.cluster_id, EXCLUDED.gpu_seconds_allocated, EXCLUDED.gpu_seconds_used,
-                   EXCLUDED.idle_gpu_seconds, EXCLUDED.utilization_avg, EXCLUDED.energy_joules, EXCLUDED.cost)""";
+                   EXCLUDED.idle_gpu_seconds, EXCLUDED.utilization_avg, EXCLUDED.energy_joules, EXCLUDED.cost,
+                   EXCLUDED.usage_basis_cost)""";
 }

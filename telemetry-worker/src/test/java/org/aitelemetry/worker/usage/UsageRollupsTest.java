@@ -150,9 +150,9 @@ class UsageRollupsTest {
     }
 
     /** What a row must hold, summed minute by minute from the generating functions. */
-    record Expected(double allocated, double used, double idle, double energy, double cost) {
+    record Expected(double allocated, double used, double idle, double energy, double cost, double usageCost) {
 
-        static final Expected ZERO = new Expected(0, 0, 0, 0, 0);
+        static final Expected ZERO = new Expected(0, 0, 0, 0, 0, 0);
 
         static String key(String name, Instant hour) {
             return name + "@" + hour;
@@ -160,7 +160,7 @@ class UsageRollupsTest {
 
         Expected plus(Expected other) {
             return new Expected(allocated + other.allocated, used + other.used, idle + other.idle,
-                    energy + other.energy, cost + other.cost);
+                    energy + other.energy, cost + other.cost, usageCost + other.usageCost);
         }
 
         static Map<String, Expected> ofDay() {
@@ -221,10 +221,12 @@ class UsageRollupsTest {
             boolean afternoon = !hour.isBefore(SimulatedDay.START.plus(Duration.ofHours(12)));
             double gpuHourPrice = h100 ? afternoon ? 5.0 : 4.0 : 2.0;
             double kwhPrice = h100 && afternoon ? 0.30 : 0.25;
-            double allocation = slice != null && slice.profile().equals("1g.10gb") && !h100
-                    ? allocated / 3600 / slice.share() * 0.5
-                    : allocated / 3600 * gpuHourPrice;
-            return new Expected(allocated, used, idle, energy, allocation + energy / 3.6e6 * kwhPrice);
+            double perGpuHour = slice != null && slice.profile().equals("1g.10gb") && !h100
+                    ? 0.5 / slice.share()
+                    : gpuHourPrice;
+            double energyCost = energy / 3.6e6 * kwhPrice;
+            return new Expected(allocated, used, idle, energy, allocated / 3600 * perGpuHour + energyCost,
+                    used / 3600 * perGpuHour + energyCost);
         }
 
         void assertMatches(String key, Row row) {
@@ -235,6 +237,8 @@ class UsageRollupsTest {
             assertThat(row.getDouble("energy_joules")).as(key + " energy").isCloseTo(energy, tolerance(energy));
             assertThat(row.getBigDecimal("cost").doubleValue()).as(key + " cost")
                     .isCloseTo(cost, within(0.00005 + 1e-9));
+            assertThat(row.getBigDecimal("usage_basis_cost").doubleValue()).as(key + " usage basis cost")
+                    .isCloseTo(usageCost, within(0.00005 + 1e-9));
             if (allocated == 0) {
                 assertThat(row.getDouble("utilization_avg")).as(key + " utilization").isNull();
             } else {

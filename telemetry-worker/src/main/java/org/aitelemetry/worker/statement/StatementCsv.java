@@ -1,0 +1,55 @@
+package org.aitelemetry.worker.statement;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.aitelemetry.worker.csv.CsvFile;
+
+/**
+ * A statement as CSV (RFC 4180, CRLF): a header, one {@code PROJECT} record per project and cluster, one
+ * {@code CREDIT} record per health credit. Text cells a spreadsheet would read as a formula (a project title such as
+ * {@code =HYPERLINK(…)}) are written with a leading apostrophe.
+ */
+final class StatementCsv {
+
+    static final List<String> HEADER = List.of("record", "cluster", "namespace", "title", "state",
+            "allocated_gpu_hours", "used_gpu_hours", "idle_gpu_hours", "efficiency", "energy_kwh",
+            "cost_allocation_basis", "cost_usage_basis", "idle_cost", "currency", "gpu_uuid", "node", "failed_at",
+            "credit_hours", "health_credit");
+    private static final String CRLF = "\r\n";
+
+    private StatementCsv() {
+    }
+
+    static String render(Statement statement) {
+        StringBuilder csv = new StringBuilder(CsvFile.line(HEADER)).append(CRLF);
+        for (ProjectLine line : statement.lines()) {
+            Figures figures = line.figures();
+            List<String> cells = project("PROJECT", line);
+            cells.addAll(List.of(Format.exact(figures.allocatedGpuHours()), Format.exact(figures.usedGpuHours()),
+                    Format.exact(figures.idleGpuHours()),
+                    figures.efficiency() == null ? "" : Format.exact(figures.efficiency()),
+                    Format.exact(figures.energyKwh()), Format.exactMoney(figures.allocationCost()),
+                    Format.exactMoney(figures.usageCost()), Format.exactMoney(figures.idleCost()),
+                    text(statement.currency()), "", "", "", "", ""));
+            csv.append(CsvFile.line(cells)).append(CRLF);
+        }
+        for (HealthCredit credit : statement.credits()) {
+            List<String> cells = project("CREDIT", statement.lineOf(credit));
+            cells.addAll(List.of("", "", "", "", "", "", "", "", text(statement.currency()), text(credit.gpuUuid()),
+                    text(credit.node() == null ? "" : credit.node()), credit.failedAt().toString(),
+                    Format.exact(credit.hours()), Format.exactMoney(credit.amount())));
+            csv.append(CsvFile.line(cells)).append(CRLF);
+        }
+        return csv.toString();
+    }
+
+    private static List<String> project(String record, ProjectLine line) {
+        return new ArrayList<>(List.of(record, text(line.clusterName()), text(line.namespace()), text(line.title()),
+                line.state()));
+    }
+
+    /** Defuses formula injection: a cell starting with = + - @ or a control character is read as text. */
+    static String text(String value) {
+        return !value.isEmpty() && "=+-@\t\r".indexOf(value.charAt(0)) >= 0 ? "'" + value : value;
+    }
+}

@@ -1,0 +1,187 @@
+package org.aitelemetry.worker.statement;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.opentelemetry.instrumentation.annotations.WithSpan;
+import io.quarkus.runtime.Startup;
+import io.quarkus.runtime.configuration.ConfigurationException;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.aitelemetry.worker.contact.Contact;
+import org.aitelemetry.worker.price.PriceSheetLoader;
+import org.aitelemetry.worker.statement.Period.Kind;
+import org.aitelemetry.worker.statement.Statement.SubjectKind;
+import org.jboss.logging.Logger;
+
+/**
+ * Makes statements: every missing one of the periods due, a whole period at once, or one project's without storing
+ * it. A period's statements are stored, with their mail, in one transaction under a lock, so one replica makes them
+ * and a second run makes nothing new (the table is unique per subject and period).
+ */
+@Startup
+@ApplicationScoped
+public class StatementGenerator {
+
+    private static final Logger LOG = Logger.getLogger(StatementGenerator.class);
+
+    /** A statement with what is stored and mailed of it. */
+    public record Rendered(Statement statement, String html, String csv) {
+    }
+
+    /** What a round made of one period; {@code skipped} when another replica held the lock. */
+    public record PeriodReport(Period period, boolean skipped, List<Statement> made, int mailed, int left) {
+
+        long made(SubjectKind kind) {
+            return made.stream().filter(statement -> statement.subject().kind() == kind).count();
+        }
+    }
+
+    private record Stored(Statement statement, boolean mailed) {
+    }
+
+    private final Pool pool;
+    private final StatementConfig config;
+    private final PriceSheetLoader prices;
+    private final MeterRegistry registry;
+    private final StatementAssembler assembler;
+    private final CreditCalculator credits;
+
+    StatementGenerator(Pool pool, StatementConfig config, PriceSheetLoader prices, MeterRegistry registry) {
+        this.pool = pool;
+        this.config = config;
+        this.prices = prices;
+        this.registry = registry;
+        this.assembler = new StatementAssembler(fleetRecipients(config.fleetRecipients().orElse(List.of())));
+        this.credits = new CreditCalculator(prices.sheet(), config.creditWindow());
+    }
+
+    /** Every missing statement of the weeks and months due, oldest first, at most the batch size per run. */
+    @WithSpan("StatementGenerator.generateDue")
+    public Uni<List<PeriodReport>> generateDue(Instant now) {
+        List<Period> due = new ArrayList<>(Period.due(Kind.WEEK, now, config.delay(), config.horizon()));
+        due.addAll(Period.due(Kind.MONTH, now, config.delay(), config.horizon()));
+        Uni<List<PeriodReport>> reports = Uni.createFrom().item(List.of());
+        for (Period period : due) {
+            reports = reports.chain(done -> {
+                int left = config.batchSize() - done.stream().mapToInt(report -> report.made().size()).sum();
+                boolean stop = left <= 0 || done.stream().anyMatch(PeriodReport::skipped);
+                return stop ? Uni.createFrom().item(done) : generate(period, left).map(report -> {
+                    List<PeriodReport> all = new ArrayList<>(done);
+                    all.add(report);
+                    return all;
+                });
+            });
+        }
+        return reports;
+    }
+
+    /** Every missing statement of one period, for all subjects. */
+    @WithSpan("StatementGenerator.generate")
+    public Uni<PeriodReport> generate(Period period) {
+        return generate(period, Integer.MAX_VALUE);
+    }
+
+    /** One project's statement of a period, built from the stored rollups but not stored itself. */
+    @WithSpan("StatementGenerator.project")
+    public Uni<Optional<Rendered>> project(long projectId, Period period) {
+        return pool.withConnection(connection -> statements(new StatementStore(connection), period, projectId))
+                .map(statements -> statements.stream()
+                        .filter(statement -> statement.project().map(line -> line.projectId() == projectId)
+                                .orElse(false))
+                        .findFirst().map(statement -> new Rendered(statement, StatementHtml.render(statement),
+                                StatementCsv.render(statement))));
+    }
+
+    private Uni<PeriodReport> generate(Period period, int limit) {
+        return pool.withTransaction(connection -> {
+            StatementStore store = new StatementStore(connection);
+            return store.tryLock().chain(locked -> !locked
+                    ? Uni.createFrom().item(new PeriodReport(period, true, List.of(), 0, 0))
+                    : store.existing(period).chain(existing -> statements(store, period, null).chain(all -> {
+                        List<Statement> missing = all.stream()
+                                .filter(statement -> !existing.contains(statement.subject())).toList();
+                        List<Statement> batch = missing.subList(0, Math.min(limit, missing.size()));
+                        return Multi.createFrom().iterable(batch)
+                                .onItem().transformToUniAndConcatenate(statement -> store(store, statement))
+                                .collect().asList()
+                                .map(stored -> report(period, stored, missing.size() - batch.size()));
+                    })));
+        }).invoke(this::record);
+    }
+
+    /** A period's statements from its rollups, the credits of its failures and the contacts as they are now. */
+    private Uni<List<Statement>> statements(StatementStore store, Period period, Long project) {
+        Instant from = period.start().minus(config.creditWindow());
+        return store.failures(from, period.end())
+                .chain(failures -> store.sessions(failures.stream().map(CreditCalculator.Failure::gpuUuid)
+                                .collect(Collectors.toSet()), from, period.end(), project)
+                        .map(sessions -> credits.credits(period, failures, sessions)))
+                .chain(periodCredits -> store.lines(period, credited(periodCredits), project)
+                        .chain(lines -> store.contacts()
+                                .chain(contacts -> store.currency(prices.sheet().currency())
+                                        .map(currency -> assembler.assemble(period, currency, lines, periodCredits,
+                                                contacts)))));
+    }
+
+    private Uni<Optional<Stored>> store(StatementStore store, Statement statement) {
+        String html = StatementHtml.render(statement);
+        String csv = StatementCsv.render(statement);
+        boolean mail = !statement.recipients().isEmpty() && (config.mailEmpty() || statement.hasUseOrCredit());
+        return store.insert(statement, html, csv).chain(id -> {
+            if (id.isEmpty()) {
+                return Uni.createFrom().item(Optional.empty());
+            }
+            Stored stored = new Stored(statement, mail);
+            return mail ? store.enqueue(id.get(), StatementMail.of(id.get(), statement, html, csv,
+                    config.mailDomain())).replaceWith(Optional.of(stored)) : Uni.createFrom().item(Optional.of(stored));
+        });
+    }
+
+    /**
+     * The fleet statement's recipients, lower-cased, once each. One that is no plain address stops the start (the
+     * bean is made at start), as a broken contacts file does.
+     */
+    static List<String> fleetRecipients(List<String> configured) {
+        for (String recipient : configured) {
+            if (!Contact.isAddress(recipient.strip())) {
+                throw new ConfigurationException("telemetry.reports.fleet-recipients: '" + recipient
+                        + "' is not one address (name@domain)");
+            }
+        }
+        return configured.stream().map(address -> address.strip().toLowerCase(Locale.ROOT)).distinct().toList();
+    }
+
+    private static PeriodReport report(Period period, List<Optional<Stored>> results, int left) {
+        List<Stored> stored = results.stream().flatMap(Optional::stream).toList();
+        return new PeriodReport(period, false, stored.stream().map(Stored::statement).toList(),
+                (int) stored.stream().filter(Stored::mailed).count(), left);
+    }
+
+    private void record(PeriodReport report) {
+        for (Statement statement : report.made()) {
+            Counter.builder("telemetry.statements.generated").tag("period", report.period().kind().name())
+                    .tag("subject", statement.subject().kind().name())
+                    .description("Statements made, by period and subject").register(registry).increment();
+        }
+        if (report.skipped()) {
+            LOG.debugf("Statements of %s: another replica is making them", report.period().label());
+        } else if (!report.made().isEmpty() || report.left() > 0) {
+            LOG.infof("Statements of %s: %d made (%d project, %d manager, %d fleet), %d mails enqueued, %d left for "
+                    + "the next run", report.period().label(), report.made().size(), report.made(SubjectKind.PROJECT),
+                    report.made(SubjectKind.MANAGER), report.made(SubjectKind.FLEET), report.mailed(), report.left());
+        }
+    }
+
+    private static Set<Long> credited(List<HealthCredit> credits) {
+        return credits.stream().map(HealthCredit::projectId).collect(Collectors.toSet());
+    }
+}

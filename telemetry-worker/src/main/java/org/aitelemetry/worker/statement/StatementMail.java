@@ -1,0 +1,52 @@
+package org.aitelemetry.worker.statement;
+
+import java.util.List;
+
+/**
+ * The message that carries a statement ({@code mail_outbox}): its HTML as the body, a plain summary as the text
+ * alternative, its CSV attached. Its dedupe key and Message-ID follow from the statement's id, so a statement is
+ * enqueued once and every retry of its message carries the same Message-ID.
+ */
+record StatementMail(String dedupeKey, String messageId, List<String> recipients, String subject, String htmlBody,
+        String textBody, String attachmentName, String attachmentType, String attachment) {
+
+    static final String CSV_TYPE = "text/csv; charset=utf-8";
+    /** mail_outbox.subject */
+    private static final int MAX_SUBJECT = 400;
+
+    static StatementMail of(long statementId, Statement statement, String html, String csv, String mailDomain) {
+        String subject = "GPU usage statement: " + oneLine(statement.title()) + ", " + statement.period().label();
+        if (subject.length() > MAX_SUBJECT) {
+            subject = subject.substring(0, MAX_SUBJECT - 1) + "…";
+        }
+        return new StatementMail("statement:" + statementId, "<statement-" + statementId + "@" + mailDomain + ">",
+                statement.recipients(), subject, html, text(statement),
+                "gpu-statement-" + statement.period().code() + ".csv", CSV_TYPE, csv);
+    }
+
+    /** The text alternative: the totals; the figures per project are in the HTML and the CSV. */
+    static String text(Statement statement) {
+        Figures totals = statement.totals();
+        String currency = statement.currency();
+        return statement.title() + "\n"
+                + "GPU usage statement, " + Format.period(statement.period()) + "\n\n"
+                + "Projects: " + statement.lines().size() + "\n"
+                + "Allocated GPU-hours: " + Format.quantity(totals.allocatedGpuHours()) + "\n"
+                + "Used GPU-hours: " + Format.quantity(totals.usedGpuHours()) + "\n"
+                + "Idle GPU-hours: " + Format.quantity(totals.idleGpuHours()) + "\n"
+                + "Efficiency: " + Format.percent(totals.efficiency()) + "\n"
+                + "Energy: " + Format.quantity(totals.energyKwh()) + " kWh\n"
+                + "Cost, allocation basis: " + Format.money(totals.allocationCost()) + " " + currency + "\n"
+                + "Cost, usage basis: " + Format.money(totals.usageCost()) + " " + currency + "\n"
+                + "Cost of idle GPU-hours: " + Format.money(totals.idleCost()) + " " + currency + "\n"
+                + "Health credit: " + Format.money(statement.healthCredit()) + " " + currency
+                + " (credit lines: " + statement.credits().size() + ")\n\n"
+                + "The figures per project are in the attached CSV.\n";
+    }
+
+    /** A title from user data must not break the Subject header: control characters become spaces. */
+    private static String oneLine(String text) {
+        return text.codePoints().map(c -> Character.isISOControl(c) ? ' ' : c)
+                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
+    }
+}

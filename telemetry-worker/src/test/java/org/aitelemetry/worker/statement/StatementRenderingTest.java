@@ -1,0 +1,115 @@
+package org.aitelemetry.worker.statement;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import io.quarkus.runtime.configuration.ConfigurationException;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.aitelemetry.worker.csv.CsvFile;
+import org.aitelemetry.worker.statement.Period.Kind;
+import org.aitelemetry.worker.statement.Statement.Subject;
+import org.aitelemetry.worker.statement.Statement.SubjectKind;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Project titles are user data: what a hostile one becomes in the HTML, the CSV and the mail. */
+class StatementRenderingTest {
+
+    private static final String HOSTILE = "<script>alert('x')</script> & \"Co\", =HYPERLINK(\"http://evil\")";
+    private static final Period WEEK = Period.containing(Kind.WEEK, Instant.parse("2026-11-18T00:00:00Z"));
+    private static final Figures FIGURES = new Figures(10, 4, 3, 1.5, new BigDecimal("40.0000"),
+            new BigDecimal("16.0000"), new BigDecimal("12.0000"));
+    private static final ProjectLine LINE = new ProjectLine(7, "prod", "lab", HOSTILE, "PRESENT", FIGURES);
+    private static final HealthCredit CREDIT = new HealthCredit(7, 3, "GPU-1", "<node>",
+            Instant.parse("2026-11-19T10:00:00Z"), 2, new BigDecimal("8.0000"));
+    private static final Statement STATEMENT = new Statement(new Subject(SubjectKind.PROJECT, "prod/lab"), WEEK,
+            HOSTILE + "\r\nBcc: victim@example.org", "EUR", Optional.of(LINE), List.of(LINE), List.of(CREDIT),
+            List.of("pi@example.org"));
+
+    @Test
+    void theHtmlEscapesEveryTextFromData() {
+        String html = StatementHtml.render(STATEMENT);
+
+        assertThat(html).doesNotContain("<script>").doesNotContain("<node>")
+                .contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;Co&quot;")
+                .contains("&lt;node&gt;")
+                .contains("<td>40.00</td><td>16.00</td><td>12.00</td>")
+                .contains("<td>40.0 %</td>")
+                .contains("Allocation basis less health credit</th><td>32.00");
+    }
+
+    @Test
+    void theCsvQuotesCellsAndDefusesFormulas() {
+        String[] lines = StatementCsv.render(STATEMENT).split("\r\n");
+
+        assertThat(lines).hasSize(3);
+        assertThat(CsvFile.split(lines[0])).isEqualTo(StatementCsv.HEADER);
+        List<String> project = CsvFile.split(lines[1]);
+        assertThat(project).hasSize(StatementCsv.HEADER.size());
+        assertThat(project.subList(0, 5)).containsExactly("PROJECT", "prod", "lab", HOSTILE, "PRESENT");
+        assertThat(project.subList(5, 14)).containsExactly("10.0000", "4.0000", "3.0000", "0.4000", "1.5000",
+                "40.0000", "16.0000", "12.0000", "EUR");
+        List<String> credit = CsvFile.split(lines[2]);
+        assertThat(credit.get(0)).isEqualTo("CREDIT");
+        assertThat(credit.subList(14, 19)).containsExactly("GPU-1", "<node>", "2026-11-19T10:00:00Z", "2.0000",
+                "8.0000");
+    }
+
+    @Test
+    void aTitleCannotAddMailHeaders() {
+        StatementMail mail = StatementMail.of(42, STATEMENT, "<html/>", "csv", "reports.example.org");
+
+        assertThat(mail.subject()).doesNotContain("\r").doesNotContain("\n").startsWith("GPU usage statement: ")
+                .endsWith(", week 2026-W47");
+        assertThat(mail.messageId()).isEqualTo("<statement-42@reports.example.org>");
+        assertThat(mail.dedupeKey()).isEqualTo("statement:42");
+        assertThat(mail.attachmentName()).isEqualTo("gpu-statement-2026-W47.csv");
+        assertThat(mail.textBody())
+                .contains("Cost, allocation basis: 40.00 EUR", "Health credit: 8.00 EUR (credit lines: 1)");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
+            plain                | abc             | abc
+            comma                | a,b             | "a,b"
+            quote                | say "hi"        | "say ""hi""\"
+            formula              | =1+1            | '=1+1
+            minus                | -2              | '-2
+            at                   | @SUM(A1)        | '@SUM(A1)
+            """)
+    void csvCells(String rule, String value, String written) {
+        assertThat(CsvFile.line(List.of(StatementCsv.text(value)))).as(rule).isEqualTo(written);
+    }
+
+    @Test
+    void csvLineBreaksAreQuoted() {
+        assertThat(CsvFile.line(List.of("a", "b\r\nc", ""))).isEqualTo("a,\"b\r\nc\",");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            one                   | Admin@Example.org                     | admin@example.org
+            two, one twice        | a@example.org; A@Example.org ;b@x.io  | a@example.org;b@x.io
+            """)
+    void fleetRecipientsAreLowerCasedOnce(String rule, String configured, String expected) {
+        assertThat(StatementGenerator.fleetRecipients(List.of(configured.split(";"))))
+                .as(rule).containsExactly(expected.split(";"));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            admin
+            Admin <admin@example.org>
+            a@example.org b@example.org
+            """)
+    void aFleetRecipientThatIsNoAddressStopsTheStart(String configured) {
+        assertThat(catchThrowableOfType(ConfigurationException.class,
+                () -> StatementGenerator.fleetRecipients(List.of(configured))))
+                .hasMessage("telemetry.reports.fleet-recipients: '" + configured
+                        + "' is not one address (name@domain)");
+    }
+}
