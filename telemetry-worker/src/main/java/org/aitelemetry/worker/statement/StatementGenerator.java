@@ -20,6 +20,8 @@ import org.aitelemetry.worker.contact.Contact;
 import org.aitelemetry.worker.price.PriceSheetLoader;
 import org.aitelemetry.worker.statement.Period.Kind;
 import org.aitelemetry.worker.statement.Statement.SubjectKind;
+import org.aitelemetry.worker.usage.RollupProgress;
+import org.aitelemetry.worker.usage.RollupProgress.SourceProgress;
 import org.jboss.logging.Logger;
 
 /**
@@ -37,8 +39,16 @@ public class StatementGenerator {
     public record Rendered(Statement statement, String html, String csv) {
     }
 
-    /** What a round made of one period; {@code skipped} when another replica held the lock. */
-    public record PeriodReport(Period period, boolean skipped, List<Statement> made, int mailed, int left) {
+    /**
+     * What a round made of one period; {@code skipped} when another replica held the lock, {@code waitingFor} the
+     * metric sources whose rollups of the period are not through yet (then nothing is made).
+     */
+    public record PeriodReport(Period period, boolean skipped, List<Statement> made, int mailed, int left,
+            List<SourceProgress> waitingFor) {
+
+        static PeriodReport waiting(Period period, List<SourceProgress> sources) {
+            return new PeriodReport(period, false, List.of(), 0, 0, sources);
+        }
 
         long made(SubjectKind kind) {
             return made.stream().filter(statement -> statement.subject().kind() == kind).count();
@@ -54,9 +64,12 @@ public class StatementGenerator {
     private final MeterRegistry registry;
     private final StatementAssembler assembler;
     private final CreditCalculator credits;
+    private final RollupProgress rollups;
 
-    StatementGenerator(Pool pool, StatementConfig config, PriceSheetLoader prices, MeterRegistry registry) {
+    StatementGenerator(Pool pool, StatementConfig config, PriceSheetLoader prices, MeterRegistry registry,
+            RollupProgress rollups) {
         this.pool = pool;
+        this.rollups = rollups;
         this.config = config;
         this.prices = prices;
         this.registry = registry;
@@ -64,7 +77,10 @@ public class StatementGenerator {
         this.credits = new CreditCalculator(prices.sheet(), config.creditWindow());
     }
 
-    /** Every missing statement of the weeks and months due, oldest first, at most the batch size per run. */
+    /**
+     * Every missing statement of the weeks and months due, oldest first, at most the batch size per run; a period
+     * waits until every metric source's rollups of it are through (a statement is a document: made once, kept as made).
+     */
     @WithSpan("StatementGenerator.generateDue")
     public Uni<List<PeriodReport>> generateDue(Instant now) {
         List<Period> due = new ArrayList<>(Period.due(Kind.WEEK, now, config.delay(), config.horizon()));
@@ -74,7 +90,7 @@ public class StatementGenerator {
             reports = reports.chain(done -> {
                 int left = config.batchSize() - done.stream().mapToInt(report -> report.made().size()).sum();
                 boolean stop = left <= 0 || done.stream().anyMatch(PeriodReport::skipped);
-                return stop ? Uni.createFrom().item(done) : generate(period, left).map(report -> {
+                return stop ? Uni.createFrom().item(done) : whenRolledUp(period, left).map(report -> {
                     List<PeriodReport> all = new ArrayList<>(done);
                     all.add(report);
                     return all;
@@ -82,6 +98,11 @@ public class StatementGenerator {
             });
         }
         return reports;
+    }
+
+    private Uni<PeriodReport> whenRolledUp(Period period, int limit) {
+        return rollups.waitingFor(period.start(), period.end()).chain(waiting -> waiting.isEmpty()
+                ? generate(period, limit) : Uni.createFrom().item(PeriodReport.waiting(period, waiting)));
     }
 
     /** Every missing statement of one period, for all subjects. */
@@ -105,7 +126,7 @@ public class StatementGenerator {
         return pool.withTransaction(connection -> {
             StatementStore store = new StatementStore(connection);
             return store.tryLock().chain(locked -> !locked
-                    ? Uni.createFrom().item(new PeriodReport(period, true, List.of(), 0, 0))
+                    ? Uni.createFrom().item(new PeriodReport(period, true, List.of(), 0, 0, List.of()))
                     : store.existing(period).chain(existing -> statements(store, period, null).chain(all -> {
                         List<Statement> missing = all.stream()
                                 .filter(statement -> !existing.contains(statement.subject())).toList();
@@ -163,7 +184,7 @@ public class StatementGenerator {
     private static PeriodReport report(Period period, List<Optional<Stored>> results, int left) {
         List<Stored> stored = results.stream().flatMap(Optional::stream).toList();
         return new PeriodReport(period, false, stored.stream().map(Stored::statement).toList(),
-                (int) stored.stream().filter(Stored::mailed).count(), left);
+                (int) stored.stream().filter(Stored::mailed).count(), left, List.of());
     }
 
     private void record(PeriodReport report) {
@@ -172,7 +193,13 @@ public class StatementGenerator {
                     .tag("subject", statement.subject().kind().name())
                     .description("Statements made, by period and subject").register(registry).increment();
         }
-        if (report.skipped()) {
+        if (!report.waitingFor().isEmpty()) {
+            LOG.infof("Statements of %s wait for the rollups of %s", report.period().label(),
+                    report.waitingFor().stream().map(source -> source.checkedAfterEnd()
+                            ? String.format(Locale.ROOT, "%s (%d of %d hours done)", source.source(),
+                                    source.hoursDone(), source.hoursOwed())
+                            : source.source() + " (no run since the period ended)").toList());
+        } else if (report.skipped()) {
             LOG.debugf("Statements of %s: another replica is making them", report.period().label());
         } else if (!report.made().isEmpty() || report.left() > 0) {
             LOG.infof("Statements of %s: %d made (%d project, %d manager, %d fleet), %d mails enqueued, %d left for "

@@ -1,7 +1,6 @@
 package org.aitelemetry.worker.usage;
 
 import static org.aitelemetry.worker.sql.SqlValues.instant;
-import static org.aitelemetry.worker.sql.SqlValues.list;
 import static org.aitelemetry.worker.sql.SqlValues.utc;
 
 import io.smallrye.mutiny.Uni;
@@ -11,7 +10,9 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.aitelemetry.prometheus.source.SourceClients;
 import org.aitelemetry.prometheus.source.SourceDefinition;
 
@@ -43,10 +44,22 @@ public class RollupProgress {
         }
     }
 
+    /** Every configured source's progress; one without a row yet was never checked. */
     public Uni<List<SourceProgress>> of(Instant start, Instant end) {
-        String[] names = clients.definitions().stream().map(SourceDefinition::name).toArray(String[]::new);
-        return pool.preparedQuery(UsageSql.PERIOD_PROGRESS).execute(Tuple.of(names, utc(start), utc(end)))
-                .map(rows -> list(rows, row -> progress(row, start, end)));
+        List<String> names = clients.definitions().stream().map(SourceDefinition::name).toList();
+        return pool.preparedQuery(UsageSql.PERIOD_PROGRESS)
+                .execute(Tuple.of(names.toArray(String[]::new), utc(start), utc(end)))
+                .map(rows -> {
+                    Map<String, SourceProgress> known = new HashMap<>();
+                    rows.forEach(row -> known.put(row.getString("name"), progress(row, start, end)));
+                    return names.stream().map(name -> known.getOrDefault(name, new SourceProgress(name, false, 0, 0)))
+                            .toList();
+                });
+    }
+
+    /** The sources a period still waits for: those not through with it. */
+    public Uni<List<SourceProgress>> waitingFor(Instant start, Instant end) {
+        return of(start, end).map(all -> all.stream().filter(source -> !source.complete()).toList());
     }
 
     private static SourceProgress progress(Row row, Instant start, Instant end) {
