@@ -92,6 +92,22 @@ class PartitionMigrationTest {
                 + " AND utilization_avg IS NULL")).isEqualTo(1);
     }
 
+    @Test
+    void aDayIsRewrittenOnlyWhenOneOfItsHoursChanged() throws SQLException {
+        assertThat(number("SELECT refresh_usage_rollup_daily('2026-11-20', NULL, NULL)")).isZero();
+        execute("INSERT INTO usage_rollup (entity_kind, entity_id, hour, cluster_id, cost)"
+                + " VALUES ('PROJECT', 6, '2026-11-24T05:00:00Z', 1, 1.5)");
+        assertThat(number("SELECT refresh_usage_rollup_daily('2026-11-24', ARRAY['PROJECT'], ARRAY[6::bigint])"))
+                .isEqualTo(1);
+
+        execute("UPDATE usage_rollup SET cost = 3.5 WHERE entity_id = 6");
+        assertThat(number("SELECT refresh_usage_rollup_daily('2026-11-24', ARRAY['DEVICE'], ARRAY[6::bigint])"))
+                .as("another entity's day").isZero();
+        assertThat(number("SELECT refresh_usage_rollup_daily('2026-11-24', ARRAY['PROJECT'], ARRAY[6::bigint])"))
+                .isEqualTo(1);
+        assertThat(decimal("SELECT cost FROM usage_rollup_daily WHERE entity_id = 6")).isEqualTo(3.5);
+    }
+
     private static FluentConfiguration flyway() {
         return Flyway.configure().dataSource(url, PostgresComponent.USER, PostgresComponent.PASSWORD)
                 .locations("classpath:db/migration").failOnMissingLocations(true);

@@ -30,14 +30,15 @@ final class RowRetention {
         return deleteAll(LifecycleSql.DELETE_SESSIONS, cutoff, 0)
                 .chain(deleted -> connection.preparedQuery(LifecycleSql.SESSIONS_IN_FLIGHT)
                         .execute(Tuple.of(utc(cutoff))).map(rows -> rows.iterator().next().getLong("kept"))
-                        .invoke(kept -> log("usage_session", deleted, kept))
+                        .invoke(kept -> LOG.infof("retention deleted %d sessions; kept %d past the cut-off that are"
+                                + " not yet FINAL and exported", deleted, kept))
                         .map(kept -> new TableOutcome("usage_session", List.of(), List.of(), deleted, kept)));
     }
 
     /** Probe runs (and their results) that started before the cut-off, but each node's newest. */
     Uni<TableOutcome> probeRuns(Instant cutoff) {
         return deleteAll(LifecycleSql.DELETE_PROBE_RUNS, cutoff, 0)
-                .invoke(deleted -> log("probe_run", deleted, 0))
+                .invoke(deleted -> LOG.infof("retention deleted %d probe runs (each node's newest is kept)", deleted))
                 .map(deleted -> new TableOutcome("probe_run", List.of(), List.of(), deleted, 0));
     }
 
@@ -45,12 +46,5 @@ final class RowRetention {
         return connection.preparedQuery(delete).execute(Tuple.of(utc(cutoff), batch))
                 .chain(rows -> rows.rowCount() < batch ? Uni.createFrom().item(deletedSoFar + rows.rowCount())
                         : deleteAll(delete, cutoff, deletedSoFar + rows.rowCount()));
-    }
-
-    private static void log(String table, long deleted, long kept) {
-        if (deleted > 0 || kept > 0) {
-            LOG.infof("retention deleted %d rows of %s; kept %d past the cut-off that are still in flight", deleted,
-                    table, kept);
-        }
     }
 }
