@@ -61,7 +61,7 @@ CREATE TABLE alert_batch (
 ) PARTITION BY RANGE (received_at);
 
 -- received_at is the batch's: the ingest statement inserts both in one statement, where now() is one time. No foreign
--- key to alert_batch: detaching a month of either table would then lock the other (SHARE ROW EXCLUSIVE, to move the
+-- key to alert_batch: detaching a month of either table would then lock the other too (to move the
 -- key's triggers), which deadlocked with concurrent ingest (scenario 33a). The one statement is what keeps a
 -- notification from existing without its batch; retention drops both months together.
 CREATE TABLE alert_notification (
