@@ -17,7 +17,9 @@ import java.util.TreeMap;
  */
 final class SchemaDescription {
 
-    private static final String OWN_TABLES = "n.nspname = 'public' AND t.relname <> 'flyway_schema_history'";
+    /** Monthly partitions come and go with the calendar: the partitioned table describes them all. */
+    private static final String OWN_TABLES = "n.nspname = 'public' AND t.relname <> 'flyway_schema_history'"
+            + " AND NOT t.relispartition";
     private static final String COLUMNS = """
             SELECT t.relname, t.relname || '.' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod)
                    || CASE WHEN a.attnotnull THEN ' not null' ELSE '' END
@@ -31,7 +33,11 @@ final class SchemaDescription {
     private static final String CONSTRAINTS = """
             SELECT t.relname, 'constraint ' || k.conname || ': ' || pg_get_constraintdef(k.oid)
             FROM pg_constraint k JOIN pg_class t ON t.oid = k.conrelid JOIN pg_namespace n ON n.oid = t.relnamespace
-            WHERE %s ORDER BY t.relname, k.conname""".formatted(OWN_TABLES);
+            WHERE %s AND k.conparentid = 0 ORDER BY t.relname, k.conname""".formatted(OWN_TABLES);
+    private static final String PARTITION_KEYS = """
+            SELECT t.relname, 'partition by ' || pg_get_partkeydef(t.oid)
+            FROM pg_class t JOIN pg_namespace n ON n.oid = t.relnamespace
+            WHERE t.relkind = 'p' AND %s ORDER BY t.relname""".formatted(OWN_TABLES);
     /** Indexes that back no primary key, unique or exclusion constraint (those are described by the constraint). */
     private static final String INDEXES = """
             SELECT t.relname, 'index ' || i.relname || ': ' || pg_get_indexdef(i.oid)
@@ -63,7 +69,7 @@ final class SchemaDescription {
 
     static List<String> of(Connection connection) throws SQLException {
         Map<String, List<String>> tables = new TreeMap<>();
-        for (String query : List.of(COLUMNS, CONSTRAINTS, INDEXES)) {
+        for (String query : List.of(COLUMNS, PARTITION_KEYS, CONSTRAINTS, INDEXES)) {
             forEachRow(connection, query, row -> tables.computeIfAbsent(row.getString(1), table -> new ArrayList<>())
                     .add("  " + row.getString(2)));
         }

@@ -105,7 +105,8 @@ class SchemaTest {
             gpu_device_uuid_uk                    | INSERT INTO gpu_device (uuid, node_id, gpu_id) VALUES ('GPU-1', 1, 1)
             research_project_cluster_namespace_uk | INSERT INTO research_project (cluster_id, namespace) VALUES (1, 'nlp')
             gpu_slice_device_instance_uk          | INSERT INTO gpu_slice (device_id, gpu_instance_id, profile) VALUES (1, 7, '2g.20gb')
-            usage_rollup_entity_hour_uk           | INSERT INTO usage_rollup (entity_kind, entity_id, hour, cluster_id) VALUES ('DEVICE', 1, '2026-11-21T08:00:00Z', 1)
+            # On a partitioned table the month's partition reports a duplicate, by its own index's name.
+            usage_rollup_202611_entity_kind_entity_id_hour_key | INSERT INTO usage_rollup (entity_kind, entity_id, hour, cluster_id) VALUES ('DEVICE', 1, '2026-11-21T08:00:00Z', 1)
             usage_rollup_hour_check               | INSERT INTO usage_rollup (entity_kind, entity_id, hour, cluster_id) VALUES ('DEVICE', 2, '2026-11-21T08:01:30Z', 1)
             health_check_request_target           | INSERT INTO health_check_request (id, requested_by, cluster_id, target_kind) VALUES (gen_random_uuid(), 'alice', 1, 'NODE')
             probe_run_run_id_uk                   | INSERT INTO probe_run (run_id, hostname, schema_version, started_at, finished_at, verdict, report) VALUES ('00000000-0000-0000-0000-00000000000a', 'h', '1', now(), now(), 'FAILED', '{}')

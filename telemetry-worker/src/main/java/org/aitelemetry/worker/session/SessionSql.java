@@ -9,8 +9,8 @@ final class SessionSql {
     static final String LOCK = "SELECT pg_advisory_xact_lock(hashtext('telemetry.usage-sessions'))";
 
     static final String PENDING_NOTIFICATIONS = """
-            SELECT n.id, n.fingerprint, n.status, n.starts_at, n.ends_at, n.labels::text AS labels, b.received_at
-            FROM alert_notification n JOIN alert_batch b ON b.id = n.batch_id
+            SELECT n.id, n.fingerprint, n.status, n.starts_at, n.ends_at, n.labels::text AS labels, n.received_at
+            FROM alert_notification n
             WHERE n.processed_at IS NULL ORDER BY n.id LIMIT $1""";
 
     private static final String SESSION_COLUMNS = """

@@ -71,16 +71,23 @@ final class RollupStore {
                 .replaceWithVoid();
     }
 
-    /** Upserts an hour's rows; returns how many were inserted or changed. */
+    /**
+     * Upserts an hour's rows, then recomputes their day's daily rows from the hourly ones; returns how many hourly
+     * rows were inserted or changed.
+     */
     Uni<Integer> upsert(Instant hour, List<RollupRow> rows) {
         List<List<RollupRow>> batches = new ArrayList<>();
         for (int from = 0; from < rows.size(); from += BATCH_SIZE) {
             batches.add(rows.subList(from, Math.min(rows.size(), from + BATCH_SIZE)));
         }
-        return Multi.createFrom().iterable(batches)
-                .onItem().transformToUniAndConcatenate(batch -> connection.preparedQuery(UsageSql.UPSERT)
-                        .execute(batchTuple(hour, batch)).map(RowSet::rowCount))
-                .collect().with(Collectors.summingInt(Integer::intValue));
+        return connection.preparedQuery(DailyRollupSql.ENSURE_MONTH).execute(Tuple.of(utc(hour)))
+                .chain(() -> Multi.createFrom().iterable(batches)
+                        .onItem().transformToUniAndConcatenate(batch -> connection.preparedQuery(UsageSql.UPSERT)
+                                .execute(batchTuple(hour, batch)).map(RowSet::rowCount))
+                        .collect().with(Collectors.summingInt(Integer::intValue)))
+                .call(() -> connection.preparedQuery(DailyRollupSql.REFRESH_DAY).execute(Tuple.tuple()
+                        .addValue(utc(hour)).addArrayOfString(text(rows, row -> row.kind().name()))
+                        .addArrayOfLong(bigint(rows, RollupRow::entityId))));
     }
 
     private static Tuple batchTuple(Instant hour, List<RollupRow> rows) {

@@ -114,6 +114,22 @@ class UsageRollupsTest {
     }
 
     @Test
+    void eachDaysRowsSumItsHourlyRows() {
+        String hourlySums = """
+                SELECT entity_kind, entity_id, (hour AT TIME ZONE 'UTC')::date AS day, count(*) AS hours,
+                       sum(gpu_seconds_allocated) AS allocated, sum(idle_gpu_seconds) AS idle, sum(cost) AS cost
+                FROM usage_rollup GROUP BY 1, 2, 3""";
+        long days = count("SELECT count(*) FROM (" + hourlySums + ") AS h");
+        long matching = count("SELECT count(*) FROM usage_rollup_daily d JOIN (" + hourlySums + ") AS h"
+                + " USING (entity_kind, entity_id, day) WHERE d.hours = h.hours AND d.cost = h.cost"
+                + " AND abs(d.gpu_seconds_allocated - h.allocated) < 1e-6 AND abs(d.idle_gpu_seconds - h.idle) < 1e-6");
+
+        assertThat(days).as("the simulated day of each entity with rows").isPositive();
+        assertThat(matching).isEqualTo(days);
+        assertThat(count("SELECT count(*) FROM usage_rollup_daily")).isEqualTo(days);
+    }
+
+    @Test
     void whileAnotherReplicaHoldsTheLockARunSkipsTheSource() {
         LockedSourceCycle otherReplica = new LockedSourceCycle(pool, registrar, UsageRollups.LOCK_NAME);
         UsageReport report = pool.withTransaction(connection -> otherReplica.sourceId(SimulatedDayPrometheus.SOURCE)
@@ -134,6 +150,10 @@ class UsageRollupsTest {
         return sources.definitions().stream()
                 .filter(definition -> definition.name().equals(SimulatedDayPrometheus.SOURCE))
                 .findFirst().orElseThrow();
+    }
+
+    private long count(String sql) {
+        return pool.query(sql).execute().await().atMost(Duration.ofSeconds(30)).iterator().next().getLong(0);
     }
 
     private Map<String, Row> rows() {
