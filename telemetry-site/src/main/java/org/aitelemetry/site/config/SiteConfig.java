@@ -14,7 +14,7 @@ public interface SiteConfig {
     @WithDefault("http://localhost:8080")
     URI publicUrl();
 
-    /** ISO 4217 code of the costs the worker's rollups compute (the price list is the worker's). */
+    /** ISO 4217 code of costs while no price sheet is active; the active sheet's currency wins (sheets are the worker's). */
     @WithDefault("EUR")
     String currency();
 

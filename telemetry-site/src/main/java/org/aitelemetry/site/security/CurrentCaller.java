@@ -8,8 +8,9 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
  * The {@link Caller} of the current request, built once from its verified token: roles from {@code realm_access.roles}
- * (as quarkus-oidc mapped them), projects from the {@code groups} claim of full Keycloak group paths. Users and service
- * accounts are treated alike. Request-scoped, so singletons such as resources may hold it.
+ * (as quarkus-oidc mapped them), projects from the {@code groups} claim of full Keycloak group paths, the e-mail
+ * address from {@code email} if {@code email_verified}. Users and service accounts are treated alike. Request-scoped,
+ * so singletons such as resources may hold it.
  */
 @RequestScoped
 public class CurrentCaller {
@@ -29,9 +30,21 @@ public class CurrentCaller {
         if (caller == null) {
             Set<String> roles = identity.getRoles().stream().filter(TELEMETRY_ROLES::contains)
                     .collect(Collectors.toUnmodifiableSet());
-            caller = new Caller(token.getSubject(), token.getClaim("preferred_username"), roles, projects());
+            caller = new Caller(token.getSubject(), token.getClaim("preferred_username"), roles, projects(),
+                    verifiedEmail());
         }
         return caller;
+    }
+
+    /**
+     * The {@code email} claim when {@code email_verified} is true: an address nobody verified is whatever its owner
+     * typed, and a manager's statements are found by address.
+     */
+    private String verifiedEmail() {
+        Object verified = token.getClaim("email_verified");
+        String email = token.getClaim("email");
+        boolean isVerified = verified instanceof Boolean flag ? flag : "true".equals(String.valueOf(verified));
+        return isVerified && email != null && !email.isBlank() ? email : null;
     }
 
     private Set<ProjectKey> projects() {
