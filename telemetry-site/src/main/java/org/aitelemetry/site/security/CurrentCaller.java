@@ -31,7 +31,7 @@ public class CurrentCaller {
             Set<String> roles = identity.getRoles().stream().filter(TELEMETRY_ROLES::contains)
                     .collect(Collectors.toUnmodifiableSet());
             caller = new Caller(token.getSubject(), token.getClaim("preferred_username"), roles, projects(),
-                    verifiedEmail());
+                    verifiedEmail(token.getClaim("email"), token.getClaim("email_verified")));
         }
         return caller;
     }
@@ -40,11 +40,11 @@ public class CurrentCaller {
      * The {@code email} claim when {@code email_verified} is true: an address nobody verified is whatever its owner
      * typed, and a manager's statements are found by address.
      */
-    private String verifiedEmail() {
-        Object verified = token.getClaim("email_verified");
-        String email = token.getClaim("email");
-        boolean isVerified = verified instanceof Boolean flag ? flag : "true".equals(String.valueOf(verified));
-        return isVerified && email != null && !email.isBlank() ? email : null;
+    static String verifiedEmail(Object email, Object verified) {
+        // A boolean claim arrives as Boolean or as JSON true, depending on how the token was parsed.
+        boolean isVerified = Boolean.TRUE.equals(verified) || "true".equals(String.valueOf(verified));
+        String address = email instanceof String text ? text.strip() : "";
+        return isVerified && !address.isEmpty() ? address : null;
     }
 
     private Set<ProjectKey> projects() {

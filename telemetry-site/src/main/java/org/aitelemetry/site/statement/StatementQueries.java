@@ -32,7 +32,8 @@ public class StatementQueries {
             st.idle_gpu_hours, st.energy_kwh, st.cost_allocation_basis, st.cost_usage_basis, st.health_credit,
             st.generated_at""", "statement st");
     private static final String VISIBLE = """
-            (st.subject_kind = 'PROJECT' AND (st.cluster_name, st.namespace) IN (SELECT * FROM unnest(?::text[], ?::text[]))
+            (st.subject_kind = 'PROJECT'
+               AND (st.cluster_name, st.namespace) IN (SELECT * FROM unnest(?::text[], ?::text[]))
              OR st.subject_kind = 'MANAGER' AND lower(st.subject_key) = lower(?::text))""";
 
     private final Pool pool;

@@ -1,5 +1,6 @@
 package org.aitelemetry.site.statement;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -10,10 +11,11 @@ import org.aitelemetry.site.api.ProjectRef;
 
 /**
  * A statement's figures as the API and pages show them; its HTML and CSV are read apart ({@link StatementDocument}).
- * {@code project} is the project as it was when the statement was made (null for a manager's or the fleet's).
+ * {@code project} is the project as it was when the statement was made (absent for a manager's or the fleet's).
  */
 public record StatementView(long id, StatementSubject subjectKind, String subjectKey, StatementPeriod periodKind,
-        OffsetDateTime periodStart, OffsetDateTime periodEnd, ProjectRef project, String title, String currency,
+        OffsetDateTime periodStart, OffsetDateTime periodEnd,
+        @JsonInclude(JsonInclude.Include.NON_NULL) ProjectRef project, String title, String currency,
         double allocatedGpuHours, double usedGpuHours, double idleGpuHours, double energyKwh,
         BigDecimal costAllocationBasis, BigDecimal costUsageBasis, BigDecimal healthCredit,
         OffsetDateTime generatedAt) {
@@ -22,6 +24,7 @@ public record StatementView(long id, StatementSubject subjectKind, String subjec
     public String periodLabel() {
         OffsetDateTime start = periodStart.withOffsetSameInstant(ZoneOffset.UTC);
         return periodKind == StatementPeriod.MONTH ? "%d-%02d".formatted(start.getYear(), start.getMonthValue())
-                : "%d-W%02d".formatted(start.get(IsoFields.WEEK_BASED_YEAR), start.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR));
+                : "%d-W%02d".formatted(start.get(IsoFields.WEEK_BASED_YEAR),
+                        start.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR));
     }
 }

@@ -12,12 +12,12 @@ class StatementDocumentTest {
 
     @ParameterizedTest(name = "{0} {1} {2} → {4}")
     @CsvSource(delimiter = '|', textBlock = """
-            cluster-01/nlp-001          | MONTH | 2026-10-01T00:00:00Z | CSV  | statement-7-cluster-01-nlp-001-month-2026-10-01.csv
-            Ana.Lopez@Example.org       | WEEK  | 2026-11-16T00:00:00Z | HTML | statement-7-Ana.Lopez-Example.org-week-2026-11-16.html
-            fleet                       | MONTH | 2026-09-30T23:00:00-01:00 | CSV | statement-7-fleet-month-2026-10-01.csv
-            "a\\"b;c/../../etc/passwd"  | WEEK  | 2026-11-16T00:00:00Z | CSV  | statement-7-a-b-c-..-..-etc-passwd-week-2026-11-16.csv
-            ../..                       | WEEK  | 2026-11-16T00:00:00Z | CSV  | statement-7-week-2026-11-16.csv
-            ключ                        | MONTH | 2026-10-01T00:00:00Z | CSV  | statement-7-month-2026-10-01.csv
+            cluster-01/nlp-001 | MONTH | 2026-10-01T00:00:00Z | CSV | statement-7-cluster-01-nlp-001-month-2026-10-01.csv
+            Ana.Lopez@Example.org | WEEK | 2026-11-16T00:00:00Z | HTML | statement-7-Ana.Lopez-Example.org-week-2026-11-16.html
+            fleet | MONTH | 2026-09-30T23:00:00-01:00 | CSV | statement-7-fleet-month-2026-10-01.csv
+            "a\\"b;c/../../etc/passwd" | WEEK | 2026-11-16T00:00:00Z | CSV | statement-7-a-b-c-..-..-etc-passwd-week-2026-11-16.csv
+            ../.. | WEEK | 2026-11-16T00:00:00Z | CSV | statement-7-week-2026-11-16.csv
+            ключ | MONTH | 2026-10-01T00:00:00Z | CSV | statement-7-month-2026-10-01.csv
             """)
     void namesAreSafe(String subjectKey, StatementPeriod period, String start, StatementFormat format,
             String expected) {

@@ -55,7 +55,7 @@ class StatementPageTest extends SitePageTest {
     void theSessionDownloadsTheHtmlInertAndTheCsvAsAnAttachment() throws Exception {
         HttpResponse<String> html = download(DemoUser.ADA, "/pages/statements/6001/html");
         assertThat(html.statusCode()).isEqualTo(200);
-        assertThat(html.headers().allValues("content-security-policy")).containsExactly(StatementDocument.HTML_POLICY);
+        assertThat(html.headers().allValues("content-security-policy")).containsExactly(StatementDocument.POLICY);
         assertThat(html.headers().allValues("x-content-type-options")).containsExactly("nosniff");
         assertThat(html.body()).contains("<h1>nlp-001 — October 2026</h1>");
         HttpResponse<String> csv = download(DemoUser.ADA, "/pages/statements/6001/csv");
@@ -63,6 +63,7 @@ class StatementPageTest extends SitePageTest {
                 type -> assertThat(type).startsWith("text/csv"));
         assertThat(csv.headers().firstValue("content-disposition")).hasValue(
                 "attachment; filename=\"statement-6001-cluster-01-nlp-001-month-2026-10-01.csv\"");
+        assertThat(csv.headers().allValues("content-security-policy")).containsExactly(StatementDocument.POLICY);
     }
 
     @Test
