@@ -54,22 +54,12 @@ public class StatementResource {
                 .map(statement -> Rows.found(statement, "statement"));
     }
 
+    /** The stored HTML or CSV ({@code getStatementHtml}, {@code getStatementCsv}). */
     @GET
-    @Path("/{statementId}/html")
-    @Produces("text/html")
-    public Uni<Response> html(@RestPath String statementId) {
-        return document(statementId, StatementFormat.HTML);
-    }
-
-    @GET
-    @Path("/{statementId}/csv")
-    @Produces("text/csv")
-    public Uni<Response> csv(@RestPath String statementId) {
-        return document(statementId, StatementFormat.CSV);
-    }
-
-    private Uni<Response> document(String statementId, StatementFormat format) {
-        return statements.document(caller.get(), QueryParams.id("statementId", statementId), format)
-                .map(document -> Rows.found(document, "statement").response());
+    @Path(StatementFormat.PATH)
+    @Produces({StatementFormat.HTML_TYPE, StatementFormat.CSV_TYPE})
+    public Uni<Response> document(@RestPath String statementId, @RestPath String format) {
+        return statements.document(caller.get(), QueryParams.id("statementId", statementId),
+                StatementFormat.of(format)).map(document -> Rows.found(document, "statement").response());
     }
 }

@@ -54,22 +54,11 @@ public class StatementsPage {
     }
 
     @GET
-    @Path("/{statementId}/html")
-    @Produces("text/html")
-    public Uni<Response> html(@RestPath String statementId) {
-        return document(statementId, StatementFormat.HTML);
-    }
-
-    @GET
-    @Path("/{statementId}/csv")
-    @Produces("text/csv")
-    public Uni<Response> csv(@RestPath String statementId) {
-        return document(statementId, StatementFormat.CSV);
-    }
-
-    private Uni<Response> document(String statementId, StatementFormat format) {
+    @Path(StatementFormat.PATH)
+    @Produces({StatementFormat.HTML_TYPE, StatementFormat.CSV_TYPE})
+    public Uni<Response> document(@RestPath String statementId, @RestPath String format) {
         long id = PageProblem.id(statementId, "statement");
-        return statements.document(pages.caller(), id, format)
+        return statements.document(pages.caller(), id, StatementFormat.of(format))
                 .map(document -> PageProblem.found(document, "statement " + id).response());
     }
 }

@@ -46,6 +46,7 @@ class StatementPageTest extends SitePageTest {
     void aProjectPageListsItsStatements() throws Exception {
         String project = page(DemoUser.ADA, "/pages/projects/" + Fixture.OWN_PROJECT).body();
         assertThat(project).as("costs in the active sheet's currency").contains("cost (CHF)");
+        assertThat(page(DemoUser.ADA, "/pages/fleet").body()).contains("Cost (CHF)");
         String table = Html.element(project, "statements");
         assertThat(Html.count(table, "<tr>")).as("header and three statements").isEqualTo(4);
         assertThat(table).contains("nlp-001 — September 2026").doesNotContain("cluster-02");
