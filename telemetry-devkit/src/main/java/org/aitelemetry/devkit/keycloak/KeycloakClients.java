@@ -27,6 +27,8 @@ public final class KeycloakClients {
     /** Test additions, each a service account; {@link #testSecret(String)} gives its secret. */
     public static final String TEST_ADMIN = "test-admin";
     public static final String TEST_MANAGER = "test-manager";
+    /** The test manager's verified e-mail address (its tokens' {@code email}), mixed case on purpose. */
+    public static final String TEST_MANAGER_EMAIL = "Test-Manager@Example.org";
     public static final String TEST_RESEARCHER = "test-researcher";
     public static final String TEST_NO_ROLE = "test-no-role";
     public static final String TEST_WRONG_AUDIENCE = "test-wrong-audience";

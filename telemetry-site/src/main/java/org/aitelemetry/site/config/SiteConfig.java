@@ -14,7 +14,7 @@ public interface SiteConfig {
     @WithDefault("http://localhost:8080")
     URI publicUrl();
 
-    /** ISO 4217 code of the costs the worker's rollups compute (the price list is the worker's). */
+    /** Code of costs while no price sheet is active; the active sheet's currency wins (the worker loads sheets). */
     @WithDefault("EUR")
     String currency();
 

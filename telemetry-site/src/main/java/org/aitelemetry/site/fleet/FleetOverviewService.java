@@ -4,15 +4,15 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.time.Duration;
-import org.aitelemetry.site.config.SiteConfig;
 import org.aitelemetry.site.health.DeviceHealthQueries;
+import org.aitelemetry.site.price.PriceSheetQueries;
 import org.aitelemetry.site.project.ProjectUsageQueries;
 import org.aitelemetry.site.security.Caller;
 
 /**
- * The fleet overview's four reads, run together: inventory counts (every role), the top projects by GPU-hours over
- * the last week from the hourly rollups (the caller's projects only), the GPUs not known healthy, worst first, and the
- * metric sources' notices.
+ * The fleet overview's five reads, run together: inventory counts (every role), the top projects by GPU-hours over
+ * the last week from the hourly rollups (the caller's projects only), the GPUs not known healthy, worst first, the
+ * metric sources' notices and the currency of the active price sheet.
  */
 @ApplicationScoped
 public class FleetOverviewService {
@@ -24,24 +24,24 @@ public class FleetOverviewService {
     private final ProjectUsageQueries usage;
     private final DeviceHealthQueries health;
     private final SourceNoticeQueries sources;
-    private final SiteConfig config;
+    private final PriceSheetQueries prices;
     private final Clock clock;
 
     public FleetOverviewService(ClusterQueries clusters, ProjectUsageQueries usage, DeviceHealthQueries health,
-            SourceNoticeQueries sources, SiteConfig config) {
+            SourceNoticeQueries sources, PriceSheetQueries prices) {
         this.clusters = clusters;
         this.usage = usage;
         this.health = health;
         this.sources = sources;
-        this.config = config;
+        this.prices = prices;
         this.clock = Clock.systemUTC();
     }
 
     public Uni<FleetOverview> overview(Caller caller) {
         return Uni.combine().all().unis(clusters.summaries(),
                 usage.topByGpuHours(caller, clock.instant().minus(TOP_PROJECTS_WINDOW), TOP), health.unhealthy(TOP),
-                sources.withMessage())
-                .with((summaries, topProjects, unhealthy, notices) -> new FleetOverview(summaries, topProjects,
-                        unhealthy, notices, config.currency()));
+                sources.withMessage(), prices.activeCurrency())
+                .with((summaries, topProjects, unhealthy, notices, currency) -> new FleetOverview(summaries,
+                        topProjects, unhealthy, notices, currency));
     }
 }

@@ -14,7 +14,8 @@ public record PageContext(String title, Section section, String user, List<Strin
         FLEET("Fleet", "/pages/fleet"),
         PROJECTS("Projects", "/pages/projects"),
         HEALTH("Health", "/pages/health"),
-        JOB_HEALTH("Job health", "/pages/job-health");
+        JOB_HEALTH("Job health", "/pages/job-health"),
+        STATEMENTS("Statements", "/pages/statements");
 
         private final String label;
         private final String path;

@@ -14,7 +14,7 @@ import org.aitelemetry.site.api.ProjectRef;
 import org.aitelemetry.site.api.Rows;
 import org.aitelemetry.site.api.SqlFilter;
 import org.aitelemetry.site.api.TimeWindow;
-import org.aitelemetry.site.config.SiteConfig;
+import org.aitelemetry.site.price.PriceSheetQueries;
 import org.aitelemetry.site.project.ProjectDetail.IdleGpu;
 import org.aitelemetry.site.security.Caller;
 
@@ -61,11 +61,11 @@ public class ProjectUsageQueries {
             ORDER BY s.starts_at, d.uuid LIMIT 100""";
 
     private final Pool pool;
-    private final SiteConfig config;
+    private final PriceSheetQueries prices;
 
-    public ProjectUsageQueries(Pool pool, SiteConfig config) {
+    public ProjectUsageQueries(Pool pool, PriceSheetQueries prices) {
         this.pool = pool;
-        this.config = config;
+        this.prices = prices;
     }
 
     /** The usage in a closed window, or null when the project does not exist or is not the caller's. */
@@ -75,9 +75,10 @@ public class ProjectUsageQueries {
         String sql = "WITH project AS (" + PROJECT + project.where() + ") SELECT project.*, b.* FROM project"
                 + " LEFT JOIN LATERAL (" + BUCKETS.formatted(next, next + 1, next + 2)
                 + ") b ON true ORDER BY b.bucket_start";
-        return pool.preparedQuery(sql)
-                .execute(project.tuple(granularity.name(), window.fromUtc(), window.toUtc()))
-                .map(rows -> rows.size() == 0 ? null : usage(rows, window, granularity));
+        Uni<RowSet<Row>> buckets = pool.preparedQuery(sql)
+                .execute(project.tuple(granularity.name(), window.fromUtc(), window.toUtc()));
+        return Uni.combine().all().unis(buckets, prices.activeCurrency()).with((rows, currency) ->
+                rows.size() == 0 ? null : usage(rows, window, granularity, currency));
     }
 
     /** The caller's projects (all for an admin) with the most GPU-hours allocated since {@code since}. */
@@ -94,7 +95,8 @@ public class ProjectUsageQueries {
                 .map(rows -> Rows.all(rows, ProjectUsageQueries::idle));
     }
 
-    private ProjectUsage usage(RowSet<Row> rows, TimeWindow window, Granularity granularity) {
+    private static ProjectUsage usage(RowSet<Row> rows, TimeWindow window, Granularity granularity,
+            String currency) {
         List<UsageBucket> buckets = new ArrayList<>();
         UsageSums totals = UsageSums.ZERO;
         Row first = rows.iterator().next();
@@ -107,7 +109,7 @@ public class ProjectUsageQueries {
         }
         ProjectRef project = new ProjectRef(first.getLong("id"), first.getString("cluster"),
                 first.getString("namespace"));
-        return new ProjectUsage(project, window.from(), window.to(), granularity, config.currency(),
+        return new ProjectUsage(project, window.from(), window.to(), granularity, currency,
                 totals.figures(), buckets);
     }
 

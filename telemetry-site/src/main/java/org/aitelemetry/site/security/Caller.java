@@ -5,11 +5,12 @@ import java.util.Set;
 import org.aitelemetry.site.api.ProjectScope;
 
 /**
- * Who is asking, as the API sees it: the token's subject and name, its telemetry roles and the projects its group paths
- * name. Every query that returns project data filters by {@link #projects()} unless {@link #admin()}.
+ * Who is asking, as the API sees it: the token's subject and name, its telemetry roles, the projects its group paths
+ * name and its e-mail address if Keycloak verified it (null otherwise). Every query that returns project data filters
+ * by {@link #projects()} unless {@link #admin()}; a manager's statement is found by {@link #verifiedEmail()}.
  */
-public record Caller(String subject, String username, Set<String> roles, Set<ProjectKey> projects)
-        implements ProjectScope {
+public record Caller(String subject, String username, Set<String> roles, Set<ProjectKey> projects,
+        String verifiedEmail) implements ProjectScope {
 
     @Override
     public boolean admin() {

@@ -37,7 +37,8 @@ class ProjectUsageApiTest extends SiteApiTest {
                 .body("project.id", equalTo((int) Fixture.OWN_PROJECT))
                 .body("project.namespace", equalTo("nlp-001"))
                 .body("granularity", equalTo("day"))
-                .body("currency", equalTo("EUR"))
+                // The active price sheet's (fixture-statements.sql), not the configured fallback EUR.
+                .body("currency", equalTo("CHF"))
                 .body("buckets.start", contains("2026-11-20T00:00:00Z", "2026-11-21T00:00:00Z"))
                 .body("buckets[1].gpuHoursAllocated", closeTo(48, EPSILON))
                 .body("buckets[1].gpuHoursUsed", closeTo(24, EPSILON))

@@ -35,7 +35,12 @@ final class AccessRules {
             Map.entry("listHealthChecks", AccessRule.inventory()),
             // A job's check: any member. Project-wide and node checks need more (checked apart).
             Map.entry("createHealthCheck", AccessRule.projectScoped(201)),
-            Map.entry("getHealthCheck", AccessRule.projectScoped(200)));
+            Map.entry("getHealthCheck", AccessRule.projectScoped(200)),
+            Map.entry("listStatements", AccessRule.inventory()),
+            // Project statements here; managers' and the fleet's are checked apart (StatementApiTest).
+            Map.entry("getStatement", AccessRule.projectScoped(200)),
+            Map.entry("getStatementCsv", AccessRule.projectScoped(200)),
+            Map.entry("getStatementHtml", AccessRule.projectScoped(200)));
 
     private AccessRules() {
     }

@@ -74,7 +74,8 @@ class AuthorizationMatrixTest extends SiteApiTest {
         Map<String, Object> otherObjects = Map.of(
                 "/api/v1/projects", (int) Fixture.OTHER_PROJECT,
                 "/api/v1/sessions", (int) Fixture.OTHER_SESSION,
-                "/api/v1/health-checks", Fixture.OTHER_HEALTH_CHECK);
+                "/api/v1/health-checks", Fixture.OTHER_HEALTH_CHECK,
+                "/api/v1/statements", (int) Fixture.OTHER_STATEMENT);
         otherObjects.forEach((path, other) -> {
             for (Role member : List.of(Role.MANAGER, Role.RESEARCHER)) {
                 List<Object> ids = Api.as(token(member)).queryParam("size", 500).get(path).then().statusCode(200)

@@ -49,6 +49,12 @@ public final class Calls {
                     .post("/api/v1/health-checks")),
             Map.entry("getHealthCheck", (spec, target) -> spec.get("/api/v1/health-checks/" + pick(target,
                     Fixture.OWN_HEALTH_CHECK, Fixture.OTHER_HEALTH_CHECK))),
+            Map.entry("listStatements", (spec, target) -> spec.get("/api/v1/statements")),
+            Map.entry("getStatement", (spec, target) -> spec.get("/api/v1/statements/" + statement(target))),
+            Map.entry("getStatementCsv",
+                    (spec, target) -> spec.get("/api/v1/statements/" + statement(target) + "/csv")),
+            Map.entry("getStatementHtml",
+                    (spec, target) -> spec.get("/api/v1/statements/" + statement(target) + "/html")),
             Map.entry("getNgsiLdContext", (spec, target) -> spec.accept("application/ld+json")
                     .get("/api/v1/ngsi-ld/context.jsonld")));
 
@@ -69,6 +75,10 @@ public final class Calls {
 
     private static long project(Target target) {
         return pick(target, Fixture.OWN_PROJECT, Fixture.OTHER_PROJECT);
+    }
+
+    private static long statement(Target target) {
+        return pick(target, Fixture.OWN_STATEMENT, Fixture.OTHER_STATEMENT);
     }
 
     private static <T> T pick(Target target, T own, T other) {

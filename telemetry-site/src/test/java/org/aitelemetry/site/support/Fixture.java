@@ -37,6 +37,10 @@ public final class Fixture {
     public static final String RUN_HEALTHY = "5c0f1a2e-0000-4000-8000-000000000002";
     public static final String OWN_HEALTH_CHECK = "9d1e2f30-0000-4000-8000-000000000001";
     public static final String OTHER_HEALTH_CHECK = "9d1e2f30-0000-4000-8000-000000000002";
+    /** cluster-01/nlp-001's statement for October 2026 (fixture-statements.sql). */
+    public static final long OWN_STATEMENT = 6001;
+    /** cluster-01/vision-002's. */
+    public static final long OTHER_STATEMENT = 6003;
 
     private Fixture() {
     }
@@ -73,7 +77,7 @@ public final class Fixture {
 
     /** The common fleet, then what a capability's tests add (each optional). */
     private static final List<String> FILES = List.of("/fixture.sql", "/fixture-fleet.sql", "/fixture-projects.sql",
-            "/fixture-health.sql");
+            "/fixture-health.sql", "/fixture-statements.sql");
 
     private static String sql(String file) {
         try (InputStream in = Fixture.class.getResourceAsStream(file)) {
