@@ -3,12 +3,17 @@ package org.aitelemetry.worker.mail;
 import static org.aitelemetry.worker.mail.MailOutboxRows.PATIENCE;
 import static org.aitelemetry.worker.mail.MailOutboxRows.statement;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarkus.mailer.reactive.ReactiveMailer;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.Vertx;
+import io.vertx.mutiny.pgclient.PgPool;
 import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.PoolOptions;
 import io.vertx.mutiny.sqlclient.Row;
 import jakarta.inject.Inject;
 import java.time.Instant;
@@ -24,6 +29,7 @@ import org.aitelemetry.devkit.mail.SmtpTestResource;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.worker.WorkerMetrics;
 import org.awaitility.Awaitility;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -60,6 +66,18 @@ class MailOutageTest {
 
     @Inject
     MailMetrics metrics;
+
+    @Inject
+    Vertx vertx;
+
+    @ConfigProperty(name = "quarkus.datasource.reactive.url")
+    String reactiveUrl;
+
+    @ConfigProperty(name = "quarkus.datasource.username")
+    String user;
+
+    @ConfigProperty(name = "quarkus.datasource.password")
+    String password;
 
     private MailOutboxRows rows;
 
@@ -175,6 +193,39 @@ class MailOutageTest {
         assertThat(second.attempts()).isZero();
         assertThat(first.get().outcome()).isEqualTo(Delivery.Outcome.SENT);
         assertThat(smtp.copiesOf(mail.messageId())).isEqualTo(1);
+        assertThat(rows.count("state = 'SENT'")).isEqualTo(1);
+    }
+
+    /**
+     * The window scenario 32 leaves open, pinned so that the docs stay true: the server accepted the message and the
+     * worker lost its database connection before the COMMIT. The row is still PENDING and goes again, with the same
+     * Message-ID, which is what lets a receiving system discard the copy.
+     */
+    @Test
+    void aWorkerLostBetweenTheServersAcceptanceAndTheCommitSendsItAgainWithTheSameMessageId() {
+        OutgoingMail mail = statement(300, "pi@lab.example");
+        rows.enqueue(mail);
+        MailSender sender = new MailSender(mailer);
+        // The lost worker's own connection, killed by the database between the server's 250 and the COMMIT.
+        Pool lostWorkersPool = PgPool.pool(vertx, PgConnectOptions.fromUri(reactiveUrl).setUser(user)
+                .setPassword(password), new PoolOptions().setMaxSize(1));
+        try {
+            Uni<Delivery> lostBeforeCommit = new MailOutbox(lostWorkersPool, config).deliverNext(List.of(),
+                    queued -> sender.send(queued).call(() -> pool.query("""
+                            SELECT pg_terminate_backend(l.pid) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+                            WHERE c.relname = 'mail_outbox' AND l.mode = 'RowShareLock'""").execute()));
+
+            assertThatThrownBy(() -> lostBeforeCommit.await().atMost(PATIENCE)).isNotNull();
+        } finally {
+            lostWorkersPool.closeAndAwait();
+        }
+        assertThat(smtp.copiesOf(mail.messageId())).isEqualTo(1);
+        assertThat(rows.count("state = 'PENDING' AND attempts = 0")).isEqualTo(1);
+
+        MailReport again = roundOnceAllAreDue(job);
+
+        assertThat(again.sent()).isEqualTo(1);
+        assertThat(smtp.copiesOf(mail.messageId())).isEqualTo(2);
         assertThat(rows.count("state = 'SENT'")).isEqualTo(1);
     }
 

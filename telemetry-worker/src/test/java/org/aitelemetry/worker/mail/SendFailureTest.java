@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class SendFailureTest {
 
@@ -42,11 +43,9 @@ class SendFailureTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("failures")
-    void smtpFailuresNameTheirReplyCode(String name, Throwable failure, boolean permanent) {
-        if (failure instanceof SMTPException smtp) {
-            assertThat(SendFailure.of(failure).description()).contains(Integer.toString(smtp.getReplyCode()));
-        }
+    @ValueSource(ints = {421, 451, 535, 550, 554})
+    void anSmtpFailureNamesItsReplyCode(int code) {
+        assertThat(SendFailure.of(smtp(code)).description()).contains(Integer.toString(code));
     }
 
     private static SMTPException smtp(int code) {
