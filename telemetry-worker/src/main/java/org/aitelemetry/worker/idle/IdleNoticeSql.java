@@ -10,6 +10,10 @@ final class IdleNoticeSql {
     private IdleNoticeSql() {
     }
 
+    /** The session holds the entity for the whole hour, for a project (equality joins: hash joins at fleet scale). */
+    private static final String HELD_WHOLE_HOUR = "s.project_id IS NOT NULL AND s.starts_at <= r.hour"
+            + " AND (s.ends_at IS NULL OR s.ends_at >= r.hour + interval '1 hour')";
+
     /** One replica at a time makes notices; the others skip the round. */
     static final String TRY_LOCK = "SELECT pg_try_advisory_xact_lock(hashtext('telemetry.idle-notices')) AS locked";
 
@@ -19,19 +23,23 @@ final class IdleNoticeSql {
      * before which a project's last notice must lie.
      */
     static final String CANDIDATES = """
-            WITH idle_hours AS (
-              SELECT DISTINCT ON (r.entity_kind, r.entity_id, r.hour)
-                     r.entity_kind, r.entity_id, r.hour, s.project_id, r.idle_gpu_seconds,
-                     r.cost * (r.idle_gpu_seconds / r.gpu_seconds_allocated)::numeric AS wasted
-              FROM usage_rollup r
-              JOIN usage_session s
-                ON (r.entity_kind = 'DEVICE' AND s.device_id = r.entity_id AND s.slice_id IS NULL
-                    OR r.entity_kind = 'SLICE' AND s.slice_id = r.entity_id)
-               AND s.project_id IS NOT NULL
-               AND s.starts_at <= r.hour AND (s.ends_at IS NULL OR s.ends_at >= r.hour + interval '1 hour')
-              WHERE r.entity_kind IN ('DEVICE', 'SLICE') AND r.hour >= $1 AND r.hour < $2
-                AND r.gpu_seconds_allocated > 0 AND r.idle_gpu_seconds >= $3 * r.gpu_seconds_allocated
-              ORDER BY r.entity_kind, r.entity_id, r.hour, s.starts_at DESC),
+            WITH idle_rows AS (
+              SELECT entity_kind, entity_id, hour, idle_gpu_seconds,
+                     cost * (idle_gpu_seconds / gpu_seconds_allocated)::numeric AS wasted
+              FROM usage_rollup
+              WHERE entity_kind IN ('DEVICE', 'SLICE') AND hour >= $1 AND hour < $2
+                AND gpu_seconds_allocated > 0 AND idle_gpu_seconds >= $3 * gpu_seconds_allocated),
+            held AS (
+              SELECT r.*, s.project_id, s.starts_at
+              FROM idle_rows r JOIN usage_session s ON s.device_id = r.entity_id AND s.slice_id IS NULL
+              WHERE r.entity_kind = 'DEVICE' AND %1$s
+              UNION ALL
+              SELECT r.*, s.project_id, s.starts_at
+              FROM idle_rows r JOIN usage_session s ON s.slice_id = r.entity_id
+              WHERE r.entity_kind = 'SLICE' AND %1$s),
+            idle_hours AS (
+              SELECT DISTINCT ON (entity_kind, entity_id, hour) *
+              FROM held ORDER BY entity_kind, entity_id, hour, starts_at DESC),
             islands AS (
               SELECT *, hour - row_number() OVER (PARTITION BY entity_kind, entity_id, project_id ORDER BY hour)
                                 * interval '1 hour' AS island
@@ -57,7 +65,8 @@ final class IdleNoticeSql {
                               WHERE g.entity_kind = st.entity_kind AND g.entity_id = st.entity_id
                                 AND g.idle_until >= st.idle_from)
               AND NOT EXISTS (SELECT 1 FROM idle_notice i WHERE i.project_id = st.project_id AND i.noticed_at > $5)
-            ORDER BY st.project_id, st.entity_kind, st.entity_id, st.idle_from""";
+            ORDER BY st.project_id, st.entity_kind, st.entity_id, st.idle_from""".formatted(HELD_WHOLE_HOUR);
+
 
     /** $1 project … $10 noticed at. */
     static final String INSERT_NOTICE = """
