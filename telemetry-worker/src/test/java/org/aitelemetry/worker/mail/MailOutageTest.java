@@ -241,7 +241,10 @@ class MailOutageTest {
         return report;
     }
 
-    /** Each message is in each of its recipients' mailboxes exactly once, with its own Message-ID. */
+    /**
+     * Each message is in each of its recipients' mailboxes exactly once, with its own Message-ID, from the configured
+     * sender, as HTML with a plain-text alternative and its CSV attached.
+     */
     private void assertDeliveredOnce(List<OutgoingMail> mails) {
         for (OutgoingMail mail : mails) {
             List<ReceivedMail> copies = smtp.received().stream()
@@ -249,6 +252,9 @@ class MailOutageTest {
             assertThat(copies).extracting(ReceivedMail::recipient)
                     .as(mail.dedupeKey()).containsExactlyInAnyOrderElementsOf(mail.recipients());
             assertThat(copies).extracting(ReceivedMail::subject).containsOnly(mail.subject());
+            assertThat(copies).extracting(ReceivedMail::from).containsOnly("ai-telemetry@localhost");
+            assertThat(copies).allSatisfy(copy -> assertThat(copy.body())
+                    .contains(mail.attachmentName(), "text/csv", "text/html", "text/plain"));
         }
     }
 }
