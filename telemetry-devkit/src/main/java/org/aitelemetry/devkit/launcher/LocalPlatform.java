@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.aitelemetry.devkit.keycloak.DemoUser;
 import org.aitelemetry.devkit.keycloak.KeycloakClients;
+import org.aitelemetry.devkit.mail.SmtpServer;
 import org.aitelemetry.devkit.postgres.PostgresComponent;
 
 /**
@@ -75,6 +76,8 @@ public final class LocalPlatform {
                   prometheus   %s  (metric source "local" of the worker and the site; rules alertmanager/rules/)
                   alertmanager %s  (posts to the worker with the OAuth2 client %s)
                   otlp         %s  (the worker's trace exporter; spans kept in memory, a trace at /traces/<id>)
+                  smtp         %s:%d  (where the worker mails statements and idle notices; kept in memory)
+                  contacts     %s
                   fleet        %s/metrics/<cluster>/{dcgm,kube}  (%d simulated GPUs, seed %d)
                   token        %s  (alertmanager's client-credentials token; Keycloak's live 5 min)
                   logs         %s
@@ -91,7 +94,8 @@ public final class LocalPlatform {
                 platform.workerManagementUrl(), platform.workerManagementUrl(),
                 platform.keycloak().url(), platform.realm(), platform.jdbcUrl(), PostgresComponent.USER,
                 platform.prometheusUrl(), platform.alertmanager().url(),
-                KeycloakClients.ALERTMANAGER, platform.otlpReceiver().tracesUrl(), platform.simulator().url(),
+                KeycloakClients.ALERTMANAGER, platform.otlpReceiver().tracesUrl(), SmtpServer.HOST, platform.smtp().port(),
+                platform.contactsFile(), platform.simulator().url(),
                 platform.fleet().devices().size(), platform.options().fleet().seed(), token,
                 platform.options().workspace().root(), demoLogins(platform), tokenFile, FIRING_FIXTURE,
                 platform.workerUrl(), Platform.WEBHOOK_PATH, KeycloakClients.ALERTMANAGER,

@@ -26,6 +26,7 @@ import org.aitelemetry.devkit.fleet.PastHolding;
 import org.aitelemetry.devkit.keycloak.DemoUser;
 import org.aitelemetry.devkit.keycloak.KeycloakClients;
 import org.aitelemetry.devkit.keycloak.KeycloakComponent;
+import org.aitelemetry.devkit.mail.SmtpServer;
 import org.aitelemetry.devkit.otlp.OtlpReceiver;
 import org.aitelemetry.devkit.postgres.PostgresComponent;
 import org.aitelemetry.devkit.process.QuarkusAppComponent;
@@ -57,6 +58,7 @@ public final class Platform implements AutoCloseable {
     private PostgresComponent postgres;
     private KeycloakComponent keycloak;
     private OtlpReceiver otlpReceiver;
+    private SmtpServer smtp;
     private AlertmanagerComponent alertmanager;
     private PrometheusComponent prometheus;
     private Optional<FleetHistory> history = Optional.empty();
@@ -87,6 +89,7 @@ public final class Platform implements AutoCloseable {
         keycloak = start(new KeycloakComponent(options.workspace(), "keycloak", options.realms(),
                 options.sitePort()));
         otlpReceiver = start(new OtlpReceiver());
+        smtp = start(new SmtpServer());
         alertmanager = start(new AlertmanagerComponent(options.workspace(), alertmanagerSettings()));
         PrometheusSettings prometheusSettings = PrometheusSettings.fast()
                 .withIntervals(options.scrapeInterval(), options.scrapeInterval())
@@ -166,7 +169,7 @@ public final class Platform implements AutoCloseable {
                         KeycloakClients.ALERTMANAGER_SECRET), keycloak.tokenUrl());
     }
 
-    private Map<String, String> workerConfig() {
+    private Map<String, String> workerConfig() throws IOException {
         Map<String, String> config = new HashMap<>(postgres.appConfig(DATABASE));
         config.putAll(keycloak.workerConfig());
         config.putAll(FleetSimulator.workerExporterConfig());
@@ -186,7 +189,16 @@ public final class Platform implements AutoCloseable {
         // Live sessions show up as traces at once, not only when they end.
         config.put("telemetry.sessions.start-spans", "true");
         config.putAll(selfTracingConfig());
+        config.putAll(mailConfig());
         return config;
+    }
+
+    /** Statements and idle notices go to the devkit's SMTP server, for the demo fleet's contacts. */
+    private Map<String, String> mailConfig() throws IOException {
+        Path contacts = DemoContacts.write(simulator.definition(), contactsFile());
+        return Map.of("quarkus.mailer.host", SmtpServer.HOST, "quarkus.mailer.port", Integer.toString(smtp.port()),
+                "quarkus.mailer.from", "AI Telemetry <ai-telemetry@localhost>",
+                "telemetry.reports.contacts", contacts.toString());
     }
 
     private Map<String, String> siteConfig() {
@@ -295,6 +307,16 @@ public final class Platform implements AutoCloseable {
     /** The worker's trace exporter endpoint; it keeps the spans it received. */
     public OtlpReceiver otlpReceiver() {
         return otlpReceiver;
+    }
+
+    /** The demo fleet's contacts, which the worker loads (statements and idle notices go to them). */
+    public Path contactsFile() {
+        return options.workspace().dir("mail").resolve("contacts.csv");
+    }
+
+    /** The worker's SMTP server; it keeps the mail it received. */
+    public SmtpServer smtp() {
+        return smtp;
     }
 
     public FleetSimulator simulator() {

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.aitelemetry.worker.pipeline.RetryBackoff;
 import org.aitelemetry.worker.span.SpanOutbox.Retry;
 import org.jboss.logging.Logger;
 
@@ -27,7 +28,7 @@ class SessionAggregates {
     private final AggregateReader reader;
     private final SpanMetrics metrics;
     private final TracingConfig config;
-    private final ExportBackoff backoff;
+    private final RetryBackoff backoff;
     private final SpanQuarantine quarantine;
 
     SessionAggregates(SpanOutbox outbox, AggregateReader reader, SpanMetrics metrics, SpanQuarantine quarantine,
@@ -37,7 +38,7 @@ class SessionAggregates {
         this.reader = reader;
         this.metrics = metrics;
         this.config = config;
-        this.backoff = new ExportBackoff(config.backoffBase(), config.backoffMax());
+        this.backoff = new RetryBackoff(config.backoffBase(), config.backoffMax());
     }
 
     /** Reads and stores the aggregates of one batch of due sessions. */

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.aitelemetry.worker.pipeline.RetryBackoff;
 import org.aitelemetry.worker.span.SpanOutbox.Retry;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
@@ -29,7 +30,7 @@ class SpanExport {
     private final SpanMetrics metrics;
     private final TracingConfig config;
     private final UsageSpans spans;
-    private final ExportBackoff backoff;
+    private final RetryBackoff backoff;
     private final SpanQuarantine quarantine;
     private final AtomicBoolean toldNoEndpoint = new AtomicBoolean();
 
@@ -42,7 +43,7 @@ class SpanExport {
         this.metrics = metrics;
         this.config = config;
         this.spans = new UsageSpans(version.orElse(null));
-        this.backoff = new ExportBackoff(config.backoffBase(), config.backoffMax());
+        this.backoff = new RetryBackoff(config.backoffBase(), config.backoffMax());
         this.quarantine = quarantine;
     }
 

@@ -1,4 +1,4 @@
-package org.aitelemetry.worker.span;
+package org.aitelemetry.worker.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-class ExportBackoffTest {
+class RetryBackoffTest {
 
-    private final ExportBackoff backoff = new ExportBackoff(Duration.ofSeconds(2), Duration.ofMinutes(5));
+    private final RetryBackoff backoff = new RetryBackoff(Duration.ofSeconds(2), Duration.ofMinutes(5));
 
     @Test
     void doublesFromTheBaseUpToTheCap() {
@@ -38,9 +38,9 @@ class ExportBackoffTest {
 
     @Test
     void refusesNonsense() {
-        assertThatThrownBy(() -> new ExportBackoff(Duration.ZERO, Duration.ofSeconds(1)))
+        assertThatThrownBy(() -> new RetryBackoff(Duration.ZERO, Duration.ofSeconds(1)))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new ExportBackoff(Duration.ofSeconds(2), Duration.ofSeconds(1)))
+        assertThatThrownBy(() -> new RetryBackoff(Duration.ofSeconds(2), Duration.ofSeconds(1)))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> backoff.afterFailure(0)).isInstanceOf(IllegalArgumentException.class);
     }

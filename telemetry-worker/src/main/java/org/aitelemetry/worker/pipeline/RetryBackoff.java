@@ -1,19 +1,20 @@
-package org.aitelemetry.worker.span;
+package org.aitelemetry.worker.pipeline;
 
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Delay before the next attempt at a session whose export (or aggregate reading) failed: {@code base · 2^(n-1)} after
- * the n-th failure, capped, with "equal jitter" (between half and all of it) so that replicas and sessions that failed
- * together do not retry in lockstep. Delays never shrink from one attempt to the next until the cap.
+ * Delay before the next attempt at work that failed (a span export, an aggregate reading, a mail):
+ * {@code base · 2^(n-1)} after the n-th failure, capped, with "equal jitter" (between half and all of it) so that
+ * replicas and items that failed together do not retry in lockstep. Delays never shrink from one attempt to the next
+ * until the cap.
  */
-final class ExportBackoff {
+public final class RetryBackoff {
 
     private final Duration base;
     private final Duration max;
 
-    ExportBackoff(Duration base, Duration max) {
+    public RetryBackoff(Duration base, Duration max) {
         if (base.toMillis() < 1 || max.compareTo(base) < 0) {
             throw new IllegalArgumentException("backoff needs 1 ms <= base <= max, not " + base + " and " + max);
         }
@@ -21,12 +22,12 @@ final class ExportBackoff {
         this.max = max;
     }
 
-    Duration afterFailure(int failures) {
+    public Duration afterFailure(int failures) {
         return afterFailure(failures, ThreadLocalRandom.current().nextDouble());
     }
 
     /** @param random uniform in [0, 1) */
-    Duration afterFailure(int failures, double random) {
+    public Duration afterFailure(int failures, double random) {
         if (failures < 1) {
             throw new IllegalArgumentException("failures start at 1, not " + failures);
         }
