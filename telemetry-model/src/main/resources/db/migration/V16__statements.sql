@@ -62,7 +62,6 @@ CREATE TABLE mail_outbox (
   attachment_name     varchar(200),
   attachment_type     varchar(100),
   attachment          text,
-  statement_id        bigint        REFERENCES statement (id) ON DELETE CASCADE,
   -- FAILED: refused for good (a permanent SMTP reply such as an unknown recipient), not tried again.
   state               varchar(16)   NOT NULL DEFAULT 'PENDING' CHECK (state IN ('PENDING', 'SENT', 'FAILED')),
   attempts            integer       NOT NULL DEFAULT 0,
@@ -75,7 +74,6 @@ CREATE TABLE mail_outbox (
   CONSTRAINT mail_outbox_sent_has_time CHECK (state <> 'SENT' OR sent_at IS NOT NULL)
 );
 CREATE INDEX mail_outbox_due_idx ON mail_outbox (next_attempt_at) WHERE state = 'PENDING';
-CREATE INDEX mail_outbox_statement_idx ON mail_outbox (statement_id);
 
 -- The usage basis of an hour's cost (GPU-hours weighted by utilization at the price per GPU-hour, plus the energy);
 -- cost stays the allocation basis (GPU-hours held).

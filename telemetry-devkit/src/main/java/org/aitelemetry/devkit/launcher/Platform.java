@@ -181,6 +181,8 @@ public final class Platform implements AutoCloseable {
             long pastHours = options.history().span().plusHours(2).toHours();
             config.put("telemetry.usage.backfill-max", pastHours + "h");
             config.put("telemetry.usage.backfill-hours-per-run", Long.toString(pastHours));
+            // Statements of the past's last week and month once those rollups are through, not an hour later.
+            config.put("telemetry.reports.every", "1m");
         }
         config.put("telemetry.sessions.reconcile.alertmanager-urls", alertmanager.url());
         config.put("telemetry.tracing.otlp-endpoint", otlpReceiver.tracesUrl());

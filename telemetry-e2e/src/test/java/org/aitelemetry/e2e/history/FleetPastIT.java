@@ -1,15 +1,22 @@
 package org.aitelemetry.e2e.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.withinPercentage;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.time.DayOfWeek;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.time.temporal.TemporalAdjusters;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.aitelemetry.devkit.fleet.FleetHistory;
 import org.aitelemetry.devkit.fleet.PastHolding;
@@ -33,6 +40,8 @@ class FleetPastIT {
      * no staleness marker), so the rollup counts up to 5 minutes more per holding: about 1 % of a day's job.
      */
     private static final double TOLERANCE = 0.05;
+    /** The statement job runs 2 min after the start and every minute locally; the mail job every 30 s. */
+    private static final Duration STATEMENT_PATIENCE = Duration.ofMinutes(5);
 
     @Test
     void everyPodOfThePastIsAFinishedSession(Platform platform, SiteApi api) {
@@ -69,6 +78,42 @@ class FleetPastIT {
             assertThat(totals.path("cost").asDouble()).as("priced").isPositive();
             assertThat(totals.path("energyKwh").asDouble()).as("energy from the backfilled counters").isPositive();
         });
+    }
+
+    /**
+     * The past's last ISO week gets its statements once its rollups are through (statements wait for them), the fleet's
+     * summing the projects', and those with use go out as mail to the demo contacts through the devkit's SMTP server.
+     */
+    @Test
+    void thePastsLastWeekHasItsStatementsAndTheirMail(Platform platform, SiteApi api) {
+        FleetHistory past = platform.history().orElseThrow();
+        // Statements are made 2 h after a week ends: the last week due is the one before the week of two hours ago.
+        Instant weekStart = LocalDate.ofInstant(Instant.now().minus(Duration.ofHours(2)), ZoneOffset.UTC)
+                .with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY)).minusWeeks(1)
+                .atStartOfDay(ZoneOffset.UTC).toInstant();
+        Instant weekEnd = weekStart.plus(Duration.ofDays(7));
+
+        JsonNode fleet = await().atMost(STATEMENT_PATIENCE).pollInterval(Duration.ofSeconds(5))
+                .until(() -> weekStatement(api, "FLEET", weekStart), Optional::isPresent).orElseThrow();
+        double projectsHours = weekStatements(api, "PROJECT&size=500", weekStart)
+                .mapToDouble(statement -> statement.path("allocatedGpuHours").asDouble()).sum();
+        assertThat(fleet.path("allocatedGpuHours").asDouble()).as("the fleet sums its projects")
+                .isCloseTo(projectsHours, within(1e-6));
+        if (past.start().isBefore(weekEnd.minus(Duration.ofHours(2)))) {
+            assertThat(projectsHours).as("the past overlaps the week").isPositive();
+            await().atMost(STATEMENT_PATIENCE).pollInterval(Duration.ofSeconds(5)).until(() -> platform.smtp()
+                    .received().stream().anyMatch(mail -> mail.subject().startsWith("GPU usage statement: ")));
+        }
+    }
+
+    private static Optional<JsonNode> weekStatement(SiteApi api, String subjectKind, Instant weekStart) {
+        return weekStatements(api, subjectKind, weekStart).findFirst();
+    }
+
+    private static Stream<JsonNode> weekStatements(SiteApi api, String subjectKindAndPaging, Instant weekStart) {
+        return StreamSupport.stream(api.get("/api/v1/statements?periodKind=WEEK&subjectKind=" + subjectKindAndPaging)
+                        .path("items").spliterator(), false)
+                .filter(statement -> Instant.parse(statement.path("periodStart").asText()).equals(weekStart));
     }
 
     /** The GPU-hours of a holding within the window; a MIG instance counts its share of the GPU's compute. */

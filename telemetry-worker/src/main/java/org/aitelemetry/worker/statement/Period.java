@@ -10,6 +10,7 @@ import java.time.temporal.TemporalAdjusters;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.aitelemetry.model.statement.StatementPeriod;
 
 /**
  * The time a statement covers, in UTC: an ISO week (Monday 00:00 to the next Monday) or a calendar month.
@@ -17,16 +18,14 @@ import java.util.Locale;
  * @param start inclusive
  * @param end   exclusive
  */
-public record Period(Kind kind, Instant start, Instant end) {
-
-    public enum Kind { WEEK, MONTH }
+public record Period(StatementPeriod kind, Instant start, Instant end) {
 
     /** The period of the kind that contains the instant. */
-    public static Period containing(Kind kind, Instant instant) {
+    public static Period containing(StatementPeriod kind, Instant instant) {
         LocalDate day = LocalDate.ofInstant(instant, ZoneOffset.UTC);
-        LocalDate first = kind == Kind.WEEK ? day.with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY))
+        LocalDate first = kind == StatementPeriod.WEEK ? day.with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY))
                 : day.withDayOfMonth(1);
-        LocalDate next = kind == Kind.WEEK ? first.plusWeeks(1) : first.plusMonths(1);
+        LocalDate next = kind == StatementPeriod.WEEK ? first.plusWeeks(1) : first.plusMonths(1);
         return new Period(kind, midnight(first), midnight(next));
     }
 
@@ -34,7 +33,7 @@ public record Period(Kind kind, Instant start, Instant end) {
      * The periods of the kind whose statements are due: ended at least {@code delay} ago (the rollup has filled
      * their last hours by then) and ending within {@code horizon}; oldest first.
      */
-    public static List<Period> due(Kind kind, Instant now, Duration delay, Duration horizon) {
+    public static List<Period> due(StatementPeriod kind, Instant now, Duration delay, Duration horizon) {
         List<Period> due = new ArrayList<>();
         Instant oldestEnd = now.minus(horizon);
         for (Period period = containing(kind, now.minus(delay)).previous(); period.end().isAfter(oldestEnd);
@@ -51,7 +50,7 @@ public record Period(Kind kind, Instant start, Instant end) {
     /** The ISO name of the period: "2026-W47" or "2026-11". */
     public String code() {
         LocalDate first = LocalDate.ofInstant(start, ZoneOffset.UTC);
-        return kind == Kind.WEEK
+        return kind == StatementPeriod.WEEK
                 ? String.format(Locale.ROOT, "%d-W%02d", first.get(IsoFields.WEEK_BASED_YEAR),
                         first.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR))
                 : String.format(Locale.ROOT, "%d-%02d", first.getYear(), first.getMonthValue());

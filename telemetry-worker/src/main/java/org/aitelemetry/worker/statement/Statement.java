@@ -3,6 +3,7 @@ package org.aitelemetry.worker.statement;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Optional;
+import org.aitelemetry.model.statement.StatementSubject;
 
 /**
  * One subject's statement of one period, before it is rendered and stored.
@@ -15,10 +16,8 @@ import java.util.Optional;
 public record Statement(Subject subject, Period period, String title, String currency, Optional<ProjectLine> project,
         List<ProjectLine> lines, List<HealthCredit> credits, List<String> recipients) {
 
-    public enum SubjectKind { PROJECT, MANAGER, FLEET }
-
     /** Whom a statement is about: {@code statement.subject_kind} and {@code subject_key}. */
-    public record Subject(SubjectKind kind, String key) {
+    public record Subject(StatementSubject kind, String key) {
     }
 
     public Figures totals() {

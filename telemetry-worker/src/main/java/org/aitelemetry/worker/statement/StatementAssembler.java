@@ -9,10 +9,10 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import org.aitelemetry.worker.contact.Contact;
+import org.aitelemetry.model.statement.StatementSubject;
 import org.aitelemetry.worker.contact.Contact.Role;
+import org.aitelemetry.worker.contact.Contact;
 import org.aitelemetry.worker.statement.Statement.Subject;
-import org.aitelemetry.worker.statement.Statement.SubjectKind;
 
 /**
  * Makes a period's statements from its project lines, credits and contacts, without I/O: one per project, one per
@@ -39,17 +39,17 @@ final class StatementAssembler {
         for (ProjectLine line : lines) {
             List<String> recipients = contactsByProject.getOrDefault(line.key(), List.of()).stream()
                     .map(Contact::email).distinct().sorted().toList();
-            statements.add(new Statement(new Subject(SubjectKind.PROJECT, line.key()), period, line.title(), currency,
-                    Optional.of(line), List.of(line), creditsOf(List.of(line), credits), recipients));
+            statements.add(new Statement(new Subject(StatementSubject.PROJECT, line.key()), period, line.title(),
+                    currency, Optional.of(line), List.of(line), creditsOf(List.of(line), credits), recipients));
         }
         managers(contacts).forEach((email, name) -> {
             Set<String> projects = contacts.stream().filter(contact -> contact.email().equals(email))
                     .map(contact -> contact.clusterName() + "/" + contact.namespace()).collect(Collectors.toSet());
             List<ProjectLine> theirs = lines.stream().filter(line -> projects.contains(line.key())).toList();
-            statements.add(new Statement(new Subject(SubjectKind.MANAGER, email), period, "Projects of " + name,
+            statements.add(new Statement(new Subject(StatementSubject.MANAGER, email), period, "Projects of " + name,
                     currency, Optional.empty(), theirs, creditsOf(theirs, credits), List.of(email)));
         });
-        statements.add(new Statement(new Subject(SubjectKind.FLEET, FLEET_KEY), period, "GPU fleet", currency,
+        statements.add(new Statement(new Subject(StatementSubject.FLEET, FLEET_KEY), period, "GPU fleet", currency,
                 Optional.empty(), lines, creditsOf(lines, credits), fleetRecipients));
         return statements;
     }

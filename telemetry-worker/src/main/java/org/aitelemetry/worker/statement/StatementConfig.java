@@ -37,10 +37,6 @@ public interface StatementConfig {
     /** Addresses the fleet statement is mailed to; none by default. */
     Optional<List<String>> fleetRecipients();
 
-    /** The domain of the statements' Message-IDs ({@code <statement-<id>@domain>}). */
-    @WithDefault("ai-telemetry.invalid")
-    String mailDomain();
-
     /** Whether a statement with no use and no credit is mailed too. */
     @WithDefault("false")
     boolean mailEmpty();

@@ -16,12 +16,12 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.aitelemetry.model.statement.StatementPeriod;
+import org.aitelemetry.model.statement.StatementSubject;
 import org.aitelemetry.worker.contact.Contact;
 import org.aitelemetry.worker.price.PriceSheetLoader;
-import org.aitelemetry.worker.statement.Period.Kind;
-import org.aitelemetry.worker.statement.Statement.SubjectKind;
-import org.aitelemetry.worker.usage.RollupProgress;
 import org.aitelemetry.worker.usage.RollupProgress.SourceProgress;
+import org.aitelemetry.worker.usage.RollupProgress;
 import org.jboss.logging.Logger;
 
 /**
@@ -50,7 +50,7 @@ public class StatementGenerator {
             return new PeriodReport(period, false, List.of(), 0, 0, sources);
         }
 
-        long made(SubjectKind kind) {
+        long made(StatementSubject kind) {
             return made.stream().filter(statement -> statement.subject().kind() == kind).count();
         }
     }
@@ -83,8 +83,8 @@ public class StatementGenerator {
      */
     @WithSpan("StatementGenerator.generateDue")
     public Uni<List<PeriodReport>> generateDue(Instant now) {
-        List<Period> due = new ArrayList<>(Period.due(Kind.WEEK, now, config.delay(), config.horizon()));
-        due.addAll(Period.due(Kind.MONTH, now, config.delay(), config.horizon()));
+        List<Period> due = new ArrayList<>(Period.due(StatementPeriod.WEEK, now, config.delay(), config.horizon()));
+        due.addAll(Period.due(StatementPeriod.MONTH, now, config.delay(), config.horizon()));
         Uni<List<PeriodReport>> reports = Uni.createFrom().item(List.of());
         for (Period period : due) {
             reports = reports.chain(done -> {
@@ -162,8 +162,8 @@ public class StatementGenerator {
                 return Uni.createFrom().item(Optional.empty());
             }
             Stored stored = new Stored(statement, mail);
-            return mail ? store.enqueue(id.get(), StatementMail.of(id.get(), statement, html, csv,
-                    config.mailDomain())).replaceWith(Optional.of(stored)) : Uni.createFrom().item(Optional.of(stored));
+            return mail ? store.enqueue(StatementMail.of(id.get(), statement, html, csv))
+                    .replaceWith(Optional.of(stored)) : Uni.createFrom().item(Optional.of(stored));
         });
     }
 
@@ -203,8 +203,9 @@ public class StatementGenerator {
             LOG.debugf("Statements of %s: another replica is making them", report.period().label());
         } else if (!report.made().isEmpty() || report.left() > 0) {
             LOG.infof("Statements of %s: %d made (%d project, %d manager, %d fleet), %d mails enqueued, %d left for "
-                    + "the next run", report.period().label(), report.made().size(), report.made(SubjectKind.PROJECT),
-                    report.made(SubjectKind.MANAGER), report.made(SubjectKind.FLEET), report.mailed(), report.left());
+                    + "the next run", report.period().label(), report.made().size(),
+                    report.made(StatementSubject.PROJECT), report.made(StatementSubject.MANAGER),
+                    report.made(StatementSubject.FLEET), report.mailed(), report.left());
         }
     }
 

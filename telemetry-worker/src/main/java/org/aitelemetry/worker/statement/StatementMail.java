@@ -1,26 +1,27 @@
 package org.aitelemetry.worker.statement;
 
-import java.util.List;
+import org.aitelemetry.worker.mail.OutgoingMail;
 
 /**
- * The message that carries a statement ({@code mail_outbox}): its HTML as the body, a plain summary as the text
- * alternative, its CSV attached. Its dedupe key and Message-ID follow from the statement's id, so a statement is
- * enqueued once and every retry of its message carries the same Message-ID.
+ * The message that carries a statement: its HTML as the body, a plain summary as the text alternative, its CSV
+ * attached. Its dedupe key follows from the statement's id, so a statement is enqueued once and every retry of its
+ * message carries the same Message-ID ({@link OutgoingMail}).
  */
-record StatementMail(String dedupeKey, String messageId, List<String> recipients, String subject, String htmlBody,
-        String textBody, String attachmentName, String attachmentType, String attachment) {
+final class StatementMail {
 
     static final String CSV_TYPE = "text/csv; charset=utf-8";
     /** mail_outbox.subject */
     private static final int MAX_SUBJECT = 400;
 
-    static StatementMail of(long statementId, Statement statement, String html, String csv, String mailDomain) {
+    private StatementMail() {
+    }
+
+    static OutgoingMail of(long statementId, Statement statement, String html, String csv) {
         String subject = "GPU usage statement: " + oneLine(statement.title()) + ", " + statement.period().label();
         if (subject.length() > MAX_SUBJECT) {
             subject = subject.substring(0, MAX_SUBJECT - 1) + "…";
         }
-        return new StatementMail("statement:" + statementId, "<statement-" + statementId + "@" + mailDomain + ">",
-                statement.recipients(), subject, html, text(statement),
+        return new OutgoingMail("statement:" + statementId, statement.recipients(), subject, html, text(statement),
                 "gpu-statement-" + statement.period().code() + ".csv", CSV_TYPE, csv);
     }
 

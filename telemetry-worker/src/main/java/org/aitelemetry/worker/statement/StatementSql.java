@@ -78,10 +78,4 @@ final class StatementSql {
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
             ON CONFLICT ON CONSTRAINT statement_subject_period_uk DO NOTHING
             RETURNING id""";
-
-    static final String ENQUEUE = """
-            INSERT INTO mail_outbox (dedupe_key, message_id, recipients, subject, html_body, text_body,
-                                     attachment_name, attachment_type, attachment, statement_id)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-            ON CONFLICT (dedupe_key) DO NOTHING""";
 }

@@ -15,12 +15,14 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import org.aitelemetry.worker.contact.Contact;
+import org.aitelemetry.model.statement.StatementSubject;
 import org.aitelemetry.worker.contact.Contact.Role;
+import org.aitelemetry.worker.contact.Contact;
+import org.aitelemetry.worker.mail.MailOutbox;
+import org.aitelemetry.worker.mail.OutgoingMail;
 import org.aitelemetry.worker.statement.CreditCalculator.Failure;
 import org.aitelemetry.worker.statement.CreditCalculator.Session;
 import org.aitelemetry.worker.statement.Statement.Subject;
-import org.aitelemetry.worker.statement.Statement.SubjectKind;
 
 /** Statements' data in PostgreSQL, on the caller's connection and transaction. */
 final class StatementStore {
@@ -46,7 +48,7 @@ final class StatementStore {
         return connection.preparedQuery(StatementSql.EXISTING).execute(Tuple.of(period.kind().name(),
                         utc(period.start())))
                 .map(rows -> new HashSet<>(list(rows, row -> new Subject(
-                        SubjectKind.valueOf(row.getString("subject_kind")), row.getString("subject_key")))));
+                        StatementSubject.valueOf(row.getString("subject_kind")), row.getString("subject_key")))));
     }
 
     /** The active price sheet's currency, or the given one before any sheet was stored. */
@@ -108,12 +110,8 @@ final class StatementStore {
                 .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(rows.iterator().next().getLong("id")));
     }
 
-    Uni<Void> enqueue(long statementId, StatementMail mail) {
-        Tuple values = Tuple.of(mail.dedupeKey(), mail.messageId(), mail.recipients().toArray(String[]::new),
-                        mail.subject(), mail.htmlBody(), mail.textBody())
-                .addValue(mail.attachmentName()).addValue(mail.attachmentType()).addValue(mail.attachment())
-                .addValue(statementId);
-        return connection.preparedQuery(StatementSql.ENQUEUE).execute(values).replaceWithVoid();
+    Uni<Void> enqueue(OutgoingMail mail) {
+        return MailOutbox.enqueue(connection, mail).replaceWithVoid();
     }
 
     private static ProjectLine line(Row row) {

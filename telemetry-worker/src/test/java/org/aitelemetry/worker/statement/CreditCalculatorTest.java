@@ -9,11 +9,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.aitelemetry.model.statement.StatementPeriod;
 import org.aitelemetry.worker.price.PriceSheet;
 import org.aitelemetry.worker.price.PriceSheetParser;
 import org.aitelemetry.worker.statement.CreditCalculator.Failure;
 import org.aitelemetry.worker.statement.CreditCalculator.Session;
-import org.aitelemetry.worker.statement.Period.Kind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -24,7 +24,7 @@ class CreditCalculatorTest {
     private static final String A100 = "NVIDIA A100-SXM4-80GB";
     /** A Tuesday: its week runs from Monday 2026-03-09 to Monday 2026-03-16. */
     private static final Instant T = Instant.parse("2026-03-10T00:00:00Z");
-    private static final Period WEEK = Period.containing(Kind.WEEK, T);
+    private static final Period WEEK = Period.containing(StatementPeriod.WEEK, T);
     private static final PriceSheet SHEET = PriceSheetParser.parse("test.csv", List.of(
             "currency,effective_from,sku,mig_profile,gpu_hour_price,kwh_price",
             "EUR,2026-01-01,*,,2.00,0.25",

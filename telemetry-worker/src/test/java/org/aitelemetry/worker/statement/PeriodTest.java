@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import org.aitelemetry.worker.statement.Period.Kind;
+import org.aitelemetry.model.statement.StatementPeriod;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -23,7 +23,8 @@ class PeriodTest {
             MONTH | 2026-12-31T23:59:59Z | 2026-12-01T00:00:00Z | 2027-01-01T00:00:00Z | 2026-12
             MONTH | 2028-02-29T10:00:00Z | 2028-02-01T00:00:00Z | 2028-03-01T00:00:00Z | 2028-02
             """)
-    void isoWeeksAndCalendarMonthsInUtc(Kind kind, Instant instant, Instant start, Instant end, String code) {
+    void isoWeeksAndCalendarMonthsInUtc(StatementPeriod kind, Instant instant, Instant start, Instant end,
+            String code) {
         Period period = Period.containing(kind, instant);
 
         assertThat(period.start()).isEqualTo(start);
@@ -36,12 +37,12 @@ class PeriodTest {
         Duration delay = Duration.ofHours(2);
         Duration horizon = Duration.ofDays(21);
         // Monday 01:59: last week ended less than two hours ago.
-        List<Period> early = Period.due(Kind.WEEK, Instant.parse("2026-11-23T01:59:00Z"), delay, horizon);
-        List<Period> onTime = Period.due(Kind.WEEK, Instant.parse("2026-11-23T02:00:00Z"), delay, horizon);
+        List<Period> early = Period.due(StatementPeriod.WEEK, Instant.parse("2026-11-23T01:59:00Z"), delay, horizon);
+        List<Period> onTime = Period.due(StatementPeriod.WEEK, Instant.parse("2026-11-23T02:00:00Z"), delay, horizon);
 
         assertThat(early).extracting(Period::code).containsExactly("2026-W45", "2026-W46");
         assertThat(onTime).extracting(Period::code).containsExactly("2026-W45", "2026-W46", "2026-W47");
-        assertThat(Period.due(Kind.MONTH, Instant.parse("2026-11-25T12:00:00Z"), delay, Duration.ofDays(42)))
+        assertThat(Period.due(StatementPeriod.MONTH, Instant.parse("2026-11-25T12:00:00Z"), delay, Duration.ofDays(42)))
                 .extracting(Period::code).containsExactly("2026-10");
     }
 }

@@ -10,7 +10,7 @@ import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
-import org.aitelemetry.worker.statement.Period.Kind;
+import org.aitelemetry.model.statement.StatementPeriod;
 
 /**
  * The rows a week of statements is made of, in 2031 so that no other test's rows fall in it: two clusters, projects
@@ -20,7 +20,7 @@ import org.aitelemetry.worker.statement.Period.Kind;
 final class StatementFixture {
 
     /** ISO week 2031-W10: Monday 2031-03-03 to Monday 2031-03-10. */
-    static final Period WEEK = Period.containing(Kind.WEEK, Instant.parse("2031-03-04T00:00:00Z"));
+    static final Period WEEK = Period.containing(StatementPeriod.WEEK, Instant.parse("2031-03-04T00:00:00Z"));
     private static final String MONDAY = "2031-03-03T10:00:00Z";
     private static final String WEDNESDAY = "2031-03-05T10:00:00Z";
 
@@ -85,6 +85,8 @@ final class StatementFixture {
 
     private void row(long project, long cluster, String hour, double allocated, double used, double idle,
             double joules, String cost, String usageCost) {
+        // Hourly rollups are partitioned by month: the rollup makes the month of each hour it writes, and so does this.
+        execute("SELECT ensure_month_partition('usage_rollup'::regclass, $1)", time(hour));
         execute("""
                 INSERT INTO usage_rollup (entity_kind, entity_id, hour, cluster_id, gpu_seconds_allocated,
                   gpu_seconds_used, idle_gpu_seconds, energy_joules, cost, usage_basis_cost)

@@ -21,7 +21,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
-import org.aitelemetry.worker.statement.Period.Kind;
+import org.aitelemetry.model.statement.StatementPeriod;
+import org.aitelemetry.worker.mail.OutgoingMail;
 import org.aitelemetry.worker.statement.StatementGenerator.PeriodReport;
 import org.aitelemetry.worker.statement.StatementGenerator.Rendered;
 import org.junit.jupiter.api.BeforeEach;
@@ -40,7 +41,6 @@ class StatementGeneratorTest {
         @Override
         public Map<String, String> getConfigOverrides() {
             return Map.of("telemetry.reports.fleet-recipients", "Admin@Example.org",
-                    "telemetry.reports.mail-domain", "reports.example.org",
                     "telemetry.reports.batch-size", String.valueOf(BATCH));
         }
     }
@@ -83,8 +83,9 @@ class StatementGeneratorTest {
     @Test
     void dueRoundsMakeTheMissingStatementsOfTheHorizonInBoundedBatches() {
         Instant now = WEEK.end().plus(Duration.ofHours(3));
-        List<Period> due = new ArrayList<>(Period.due(Kind.WEEK, now, Duration.ofHours(2), Duration.ofDays(42)));
-        due.addAll(Period.due(Kind.MONTH, now, Duration.ofHours(2), Duration.ofDays(42)));
+        List<Period> due = new ArrayList<>(
+                Period.due(StatementPeriod.WEEK, now, Duration.ofHours(2), Duration.ofDays(42)));
+        due.addAll(Period.due(StatementPeriod.MONTH, now, Duration.ofHours(2), Duration.ofDays(42)));
         int before = statements(WEEK).size();
 
         int rounds = 0;
@@ -147,8 +148,10 @@ class StatementGeneratorTest {
         Row mail = mail(nlp.getLong("id"));
         assertThat(Arrays.asList(mail.getArrayOfStrings("recipients")))
                 .containsExactly("ada@example.org", "boss@example.org");
-        assertThat(mail.getString("message_id")).isEqualTo("<statement-" + nlp.getLong("id") + "@reports.example.org>");
         assertThat(mail.getString("dedupe_key")).isEqualTo("statement:" + nlp.getLong("id"));
+        assertThat(mail.getString("message_id")).as("the same on every attempt and replica")
+                .isEqualTo(OutgoingMail.of("statement:" + nlp.getLong("id"), List.of("any@example.org"), "", "", "")
+                        .messageId());
         assertThat(mail.getString("subject")).isEqualTo("GPU usage statement: NLP lab, week 2031-W10");
         assertThat(mail.getString("attachment")).isEqualTo(nlp.getString("csv"));
         assertThat(mail.getString("html_body")).isEqualTo(nlp.getString("html"));
@@ -186,7 +189,7 @@ class StatementGeneratorTest {
 
     @Test
     void anEmptyWeekHasStatementsButNoMail() {
-        Period empty = Period.containing(Kind.WEEK, WEEK.end());
+        Period empty = Period.containing(StatementPeriod.WEEK, WEEK.end());
         PeriodReport report = generator.generate(empty).await().atMost(WAIT);
 
         assertThat(report.made()).isNotEmpty();
@@ -196,7 +199,7 @@ class StatementGeneratorTest {
 
     @Test
     void oneProjectsMonthIsBuiltWithoutStoringIt() {
-        Period month = Period.containing(Kind.MONTH, WEEK.start());
+        Period month = Period.containing(StatementPeriod.MONTH, WEEK.start());
         Rendered nlp = generator.project(projects.get("nlp"), month).await().atMost(WAIT).orElseThrow();
 
         assertThat(nlp.statement().totals().allocationCost()).isEqualByComparingTo("9.15");
@@ -208,7 +211,7 @@ class StatementGeneratorTest {
 
     @Test
     void whileAnotherReplicaHoldsTheLockARoundSkips() {
-        Period later = Period.containing(Kind.MONTH, WEEK.end().plus(Duration.ofDays(40)));
+        Period later = Period.containing(StatementPeriod.MONTH, WEEK.end().plus(Duration.ofDays(40)));
         PeriodReport report = pool.withTransaction(connection -> new StatementStore(connection).tryLock()
                         .invoke(locked -> assertThat(locked).isTrue())
                         .chain(() -> generator.generate(later)))
@@ -228,8 +231,8 @@ class StatementGeneratorTest {
     }
 
     private Row mail(long statementId) {
-        var rows = pool.preparedQuery("SELECT * FROM mail_outbox WHERE statement_id = $1")
-                .execute(Tuple.of(statementId)).await().atMost(WAIT);
+        var rows = pool.preparedQuery("SELECT * FROM mail_outbox WHERE dedupe_key = $1")
+                .execute(Tuple.of("statement:" + statementId)).await().atMost(WAIT);
         return rows.size() == 0 ? null : rows.iterator().next();
     }
 

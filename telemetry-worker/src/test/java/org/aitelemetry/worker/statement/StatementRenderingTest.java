@@ -8,10 +8,11 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import org.aitelemetry.model.statement.StatementPeriod;
+import org.aitelemetry.model.statement.StatementSubject;
 import org.aitelemetry.worker.csv.CsvFile;
-import org.aitelemetry.worker.statement.Period.Kind;
+import org.aitelemetry.worker.mail.OutgoingMail;
 import org.aitelemetry.worker.statement.Statement.Subject;
-import org.aitelemetry.worker.statement.Statement.SubjectKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -20,13 +21,13 @@ import org.junit.jupiter.params.provider.CsvSource;
 class StatementRenderingTest {
 
     private static final String HOSTILE = "<script>alert('x')</script> & \"Co\", =HYPERLINK(\"http://evil\")";
-    private static final Period WEEK = Period.containing(Kind.WEEK, Instant.parse("2026-11-18T00:00:00Z"));
+    private static final Period WEEK = Period.containing(StatementPeriod.WEEK, Instant.parse("2026-11-18T00:00:00Z"));
     private static final Figures FIGURES = new Figures(10, 4, 3, 1.5, new BigDecimal("40.0000"),
             new BigDecimal("16.0000"), new BigDecimal("12.0000"));
     private static final ProjectLine LINE = new ProjectLine(7, "prod", "lab", HOSTILE, "PRESENT", FIGURES);
     private static final HealthCredit CREDIT = new HealthCredit(7, 3, "GPU-1", "<node>",
             Instant.parse("2026-11-19T10:00:00Z"), 2, new BigDecimal("8.0000"));
-    private static final Statement STATEMENT = new Statement(new Subject(SubjectKind.PROJECT, "prod/lab"), WEEK,
+    private static final Statement STATEMENT = new Statement(new Subject(StatementSubject.PROJECT, "prod/lab"), WEEK,
             HOSTILE + "\r\nBcc: victim@example.org", "EUR", Optional.of(LINE), List.of(LINE), List.of(CREDIT),
             List.of("pi@example.org"));
 
@@ -61,11 +62,10 @@ class StatementRenderingTest {
 
     @Test
     void aTitleCannotAddMailHeaders() {
-        StatementMail mail = StatementMail.of(42, STATEMENT, "<html/>", "csv", "reports.example.org");
+        OutgoingMail mail = StatementMail.of(42, STATEMENT, "<html/>", "csv");
 
         assertThat(mail.subject()).doesNotContain("\r").doesNotContain("\n").startsWith("GPU usage statement: ")
                 .endsWith(", week 2026-W47");
-        assertThat(mail.messageId()).isEqualTo("<statement-42@reports.example.org>");
         assertThat(mail.dedupeKey()).isEqualTo("statement:42");
         assertThat(mail.attachmentName()).isEqualTo("gpu-statement-2026-W47.csv");
         assertThat(mail.textBody())
