@@ -36,6 +36,14 @@ final class LifecycleSql {
     static final String DETACH_FINALIZE = "ALTER TABLE %s DETACH PARTITION %s FINALIZE";
     static final String DROP = "DROP TABLE %s";
 
+    /**
+     * A batch ($2) of the rollup's marks of hours before $1: their hourly rows are dropped with the same cut-off, and a
+     * source's horizon ({@code telemetry.usage.backfill-max}) is shorter, so no rollup asks for them again.
+     */
+    static final String DELETE_ROLLUP_MARKS = """
+            DELETE FROM usage_rollup_hour WHERE (source_id, hour) IN (
+              SELECT source_id, hour FROM usage_rollup_hour WHERE hour < $1 LIMIT $2)""";
+
     /** A batch ($2) of sessions that ended before $1, FINAL and exported for good (spans sent or quarantined). */
     static final String DELETE_SESSIONS = """
             DELETE FROM usage_session WHERE id IN (

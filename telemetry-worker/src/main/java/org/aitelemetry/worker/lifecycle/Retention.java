@@ -62,6 +62,7 @@ public class Retention {
                         cutoff -> partitions.dropBefore(PartitionFamily.ALERT_BODIES, cutoff)),
                 () -> step(PartitionFamily.HOURLY_ROLLUPS.table(), hourlyRollups.cutoff(now),
                         cutoff -> partitions.dropBefore(PartitionFamily.HOURLY_ROLLUPS, cutoff)),
+                () -> step("usage_rollup_hour", hourlyRollups.cutoff(now), rows::rollupMarks),
                 () -> step(PartitionFamily.DAILY_ROLLUPS.table(), dailyRollups.cutoff(now),
                         cutoff -> partitions.dropBefore(PartitionFamily.DAILY_ROLLUPS, cutoff)),
                 () -> step("usage_session", sessions.cutoff(now), rows::sessions),

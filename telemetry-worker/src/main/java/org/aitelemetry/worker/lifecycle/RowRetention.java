@@ -10,7 +10,8 @@ import java.util.List;
 import org.jboss.logging.Logger;
 
 /**
- * Retention of the tables that stay unpartitioned (usage sessions, probe runs; see docs/architecture.md): rows past
+ * Retention of the tables that stay unpartitioned (usage sessions, probe runs, the rollup's hour marks; see
+ * docs/architecture.md): rows past
  * the cut-off are deleted in bounded batches, each its own short statement, so no lock is held for long.
  */
 final class RowRetention {
@@ -33,6 +34,12 @@ final class RowRetention {
                         .invoke(kept -> LOG.infof("retention deleted %d sessions; kept %d past the cut-off that are"
                                 + " not yet FINAL and exported", deleted, kept))
                         .map(kept -> new TableOutcome("usage_session", List.of(), List.of(), deleted, kept)));
+    }
+
+    /** The rollup's marks of completed hours ({@code usage_rollup_hour}) before the hourly rollups' cut-off. */
+    Uni<TableOutcome> rollupMarks(Instant cutoff) {
+        return deleteAll(LifecycleSql.DELETE_ROLLUP_MARKS, cutoff, 0)
+                .map(deleted -> new TableOutcome("usage_rollup_hour", List.of(), List.of(), deleted, 0));
     }
 
     /** Probe runs (and their results) that started before the cut-off, but each node's newest. */

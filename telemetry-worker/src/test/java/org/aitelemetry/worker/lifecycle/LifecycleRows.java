@@ -74,6 +74,13 @@ final class LifecycleRows {
                 cluster));
     }
 
+    /** The rollup's mark that the hour is done for the cluster's source. */
+    void rollupMark(long cluster, Instant hour) {
+        pool.preparedQuery("INSERT INTO usage_rollup_hour (source_id, hour) SELECT source_id, date_trunc('hour',"
+                + " $2::timestamptz) FROM ai_cluster WHERE id = $1").executeAndAwait(Tuple.of(cluster,
+                SqlValues.utc(hour)));
+    }
+
     void dailyRollup(long cluster, long entity, Instant day) {
         pool.preparedQuery("""
                 INSERT INTO usage_rollup_daily (entity_kind, entity_id, day, cluster_id, hours, gpu_seconds_allocated,

@@ -69,6 +69,8 @@ class RetentionTest {
         rows.alertBatch("current", NOW, 2, false);
         rows.hourlyRollup(fleet[0], ENTITY, OLD_HOUR);
         rows.hourlyRollup(fleet[0], ENTITY, RECENT_HOUR);
+        rows.rollupMark(fleet[0], OLD_HOUR);
+        rows.rollupMark(fleet[0], RECENT_HOUR);
         rows.ensureMonth("usage_rollup_daily", OLD_DAY);
         rows.ensureMonth("usage_rollup_daily", KEPT_DAY);
         rows.dailyRollup(fleet[0], ENTITY, OLD_DAY);
@@ -121,6 +123,10 @@ class RetentionTest {
         assertThat(report.table("usage_rollup_daily").dropped()).containsExactly(partition("usage_rollup_daily",
                 OLD_DAY));
         assertThat(rows.count("SELECT count(*) FROM usage_rollup_daily WHERE entity_id = " + ENTITY)).isEqualTo(1);
+        assertThat(report.table("usage_rollup_hour").rowsDropped()).as("the old hour's mark goes with its rows")
+                .isEqualTo(1);
+        assertThat(rows.count("SELECT count(*) FROM usage_rollup_hour h JOIN ai_cluster c ON c.source_id = h.source_id"
+                + " WHERE c.name = 'retention'")).isEqualTo(1);
     }
 
     @Test
