@@ -19,10 +19,10 @@ import org.aitelemetry.devkit.fleet.FleetDefinition;
 import org.aitelemetry.devkit.fleet.FleetSimulator;
 import org.aitelemetry.devkit.fleet.FleetSpec;
 import org.aitelemetry.devkit.postgres.PostgresComponent;
+import org.aitelemetry.devkit.process.QuarkusAppComponent;
 import org.aitelemetry.devkit.prometheus.PrometheusApi;
 import org.aitelemetry.devkit.prometheus.PrometheusComponent;
 import org.aitelemetry.devkit.prometheus.PrometheusSettings;
-import org.aitelemetry.devkit.process.QuarkusAppComponent;
 
 /**
  * Fleet-sync benchmark (acceptance.md): the packaged worker syncs a simulated fleet through a real Prometheus into

@@ -33,6 +33,8 @@ import org.aitelemetry.devkit.process.QuarkusAppComponent;
  */
 public final class HealthBenchmark {
 
+    /** The worker's timer of its fleet-baseline recomputes, {@code telemetry.health.fleet-baseline.recompute}. */
+    static final String BASELINE_TIMER = "telemetry_health_fleet_baseline_recompute";
     private static final Duration TOKEN_LIFETIME = Duration.ofHours(2);
     private static final Duration TAINT_PATIENCE = Duration.ofSeconds(30);
     /** Failed runs go out at 5/s, so that each taint is timed on its own rather than behind a queue of them. */
@@ -167,9 +169,9 @@ public final class HealthBenchmark {
         }
         HealthRows rows = HealthRows.check(jdbcUrl, poster.created(), options.gpusPerNode());
         report.stored(rows, poster.outcomes(), poster.failures());
-        Optional<BaselineTimer> before = BaselineTimer.read(worker.managementUrl());
+        Optional<WorkerTimer> before = WorkerTimer.read(worker.managementUrl(), BASELINE_TIMER, "");
         Thread.sleep(QUIET_MILLIS);
-        report.baseline(before, BaselineTimer.read(worker.managementUrl()), rows.resultGpus());
+        report.baseline(before, WorkerTimer.read(worker.managementUrl(), BASELINE_TIMER, ""), rows.resultGpus());
         return rows.complete() && poster.failures() == 0 && unseen == 0;
     }
 

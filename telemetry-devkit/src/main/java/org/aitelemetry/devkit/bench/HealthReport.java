@@ -78,13 +78,13 @@ final class HealthReport {
         System.out.printf("%-11s %s%n", "lost", rows.complete() ? "0" : "RUNS LOST");
     }
 
-    void baseline(Optional<BaselineTimer> before, Optional<BaselineTimer> after, long gpusWithResults) {
+    void baseline(Optional<WorkerTimer> before, Optional<WorkerTimer> after, long gpusWithResults) {
         if (after.isEmpty()) {
             System.out.printf("%-11s not available in this build (no %s in /q/metrics)%n", "baseline",
-                    BaselineTimer.METRIC);
+                    HealthBenchmark.BASELINE_TIMER);
             return;
         }
-        BaselineTimer timer = after.get();
+        WorkerTimer timer = after.get();
         double quiet = before.map(timer::meanSince).orElse(Double.NaN);
         double mean = Double.isNaN(quiet) ? timer.sum() / timer.count() : quiet;
         System.out.printf("%-11s fleet-relative recompute over the results of %,d GPUs: %.0f runs, mean %.3f s %s, "

@@ -28,6 +28,7 @@ final class SeededSite implements AutoCloseable {
     private final int sitePort = LoopbackPorts.free();
     private QuarkusAppComponent site;
     private String jdbcUrl;
+    private String database;
 
     SeededSite(Path root, Workspace workspace) {
         this.root = root;
@@ -39,7 +40,7 @@ final class SeededSite implements AutoCloseable {
     /** Seeds the fleet at {@code scale}, then starts Keycloak and the site; what seeding wrote and took. */
     ApiFleetSeeder.Seeded start(ApiFleetScale scale) throws Exception {
         postgres.start();
-        String database = postgres.createDatabase("bench");
+        database = postgres.createDatabase("bench");
         jdbcUrl = postgres.jdbcUrl(database);
         SchemaMigrator.migrate(jdbcUrl);
         ApiFleetSeeder.Seeded seeded = ApiFleetSeeder.seed(jdbcUrl, scale);
@@ -67,6 +68,11 @@ final class SeededSite implements AutoCloseable {
 
     String jdbcUrl() {
         return jdbcUrl;
+    }
+
+    /** The datasource settings of an app that is to share the seeded database (the worker, beside the site). */
+    Map<String, String> databaseConfig() {
+        return postgres.appConfig(database);
     }
 
     KeycloakComponent keycloak() {

@@ -57,7 +57,7 @@ class HealthBenchmarkPartsTest {
     }
 
     @Test
-    void baselineTimerIsSummedOverLabelSetsAndAbsentWithoutSamples() {
+    void aWorkerTimerIsSummedOverItsLabelSetsAndAbsentWithoutSamples() {
         String exposition = """
                 # TYPE telemetry_health_fleet_baseline_recompute_seconds summary
                 telemetry_health_fleet_baseline_recompute_seconds_count{outcome="ok"} 3.0
@@ -67,9 +67,13 @@ class HealthBenchmarkPartsTest {
                 telemetry_health_fleet_baseline_recompute_seconds_max{outcome="ok"} 0.4
                 """;
 
-        assertThat(BaselineTimer.parse(exposition)).contains(new BaselineTimer(4, 1.0, 0.4));
-        assertThat(new BaselineTimer(6, 1.6, 0.4).meanSince(new BaselineTimer(4, 1.0, 0.4)))
+        assertThat(WorkerTimer.parse(exposition, HealthBenchmark.BASELINE_TIMER, ""))
+                .contains(new WorkerTimer(4, 1.0, 0.4));
+        assertThat(WorkerTimer.parse(exposition, HealthBenchmark.BASELINE_TIMER, "outcome=\"failed\""))
+                .as("only the label sets that carry the label").contains(new WorkerTimer(1, 0.1, 0));
+        assertThat(new WorkerTimer(6, 1.6, 0.4).meanSince(new WorkerTimer(4, 1.0, 0.4)))
                 .isCloseTo(0.3, within(1e-9));
-        assertThat(BaselineTimer.parse("jvm_threads_live_threads 42.0\n")).isEmpty();
+        assertThat(WorkerTimer.parse("jvm_threads_live_threads 42.0\n", HealthBenchmark.BASELINE_TIMER, ""))
+                .isEmpty();
     }
 }

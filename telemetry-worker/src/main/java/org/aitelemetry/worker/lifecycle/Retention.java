@@ -6,6 +6,7 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -49,9 +50,16 @@ public class Retention {
     public Uni<RetentionReport> runOnce(Instant now) {
         return pool.withConnection(connection -> connection.query(LifecycleSql.TRY_LOCK).execute()
                 .map(rows -> rows.iterator().next().getBoolean("locked"))
-                .chain(locked -> locked ? runLocked(connection, now).onTermination()
+                .chain(locked -> locked ? timed(runLocked(connection, now)).onTermination()
                         .call(() -> connection.query(LifecycleSql.UNLOCK).execute())
                         : Uni.createFrom().item(RetentionReport.NOT_RUN)));
+    }
+
+    private Uni<RetentionReport> timed(Uni<RetentionReport> run) {
+        return Uni.createFrom().deferred(() -> {
+            long started = System.nanoTime();
+            return run.invoke(report -> metrics.ran(Duration.ofNanos(System.nanoTime() - started)));
+        });
     }
 
     private Uni<RetentionReport> runLocked(SqlConnection connection, Instant now) {

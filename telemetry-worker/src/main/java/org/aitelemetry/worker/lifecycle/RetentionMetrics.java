@@ -2,7 +2,9 @@ package org.aitelemetry.worker.lifecycle;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 
 /** The retention's figures on /q/metrics, per table. */
 @ApplicationScoped
@@ -23,6 +25,12 @@ public class RetentionMetrics {
         count("telemetry.retention.rows.dropped",
                 "Rows removed by retention (estimated where whole partitions are dropped)", outcome.table(),
                 outcome.rowsDropped());
+    }
+
+    /** A whole run, every table: what the reports benchmark times. */
+    void ran(Duration took) {
+        Timer.builder("telemetry.retention.run").description("Time a retention run took, every table")
+                .register(registry).record(took);
     }
 
     private void count(String name, String description, String table, double amount) {

@@ -2,6 +2,7 @@ package org.aitelemetry.worker.statement;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.quarkus.runtime.Startup;
 import io.quarkus.runtime.configuration.ConfigurationException;
@@ -9,6 +10,7 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -102,7 +104,8 @@ public class StatementGenerator {
 
     private Uni<PeriodReport> whenRolledUp(Period period, int limit) {
         return rollups.waitingFor(period.start(), period.end()).chain(waiting -> waiting.isEmpty()
-                ? generate(period, limit) : Uni.createFrom().item(PeriodReport.waiting(period, waiting)));
+                ? generate(period, limit)
+                : Uni.createFrom().item(PeriodReport.waiting(period, waiting)).invoke(this::logWaiting));
     }
 
     /** Every missing statement of one period, for all subjects. */
@@ -123,20 +126,23 @@ public class StatementGenerator {
     }
 
     private Uni<PeriodReport> generate(Period period, int limit) {
-        return pool.withTransaction(connection -> {
-            StatementStore store = new StatementStore(connection);
-            return store.tryLock().chain(locked -> !locked
-                    ? Uni.createFrom().item(new PeriodReport(period, true, List.of(), 0, 0, List.of()))
-                    : store.existing(period).chain(existing -> statements(store, period, null).chain(all -> {
-                        List<Statement> missing = all.stream()
-                                .filter(statement -> !existing.contains(statement.subject())).toList();
-                        List<Statement> batch = missing.subList(0, Math.min(limit, missing.size()));
-                        return Multi.createFrom().iterable(batch)
-                                .onItem().transformToUniAndConcatenate(statement -> store(store, statement))
-                                .collect().asList()
-                                .map(stored -> report(period, stored, missing.size() - batch.size()));
-                    })));
-        }).invoke(this::record);
+        return Uni.createFrom().deferred(() -> {
+            long started = System.nanoTime();
+            return pool.withTransaction(connection -> {
+                StatementStore store = new StatementStore(connection);
+                return store.tryLock().chain(locked -> !locked
+                        ? Uni.createFrom().item(new PeriodReport(period, true, List.of(), 0, 0, List.of()))
+                        : store.existing(period).chain(existing -> statements(store, period, null).chain(all -> {
+                            List<Statement> missing = all.stream()
+                                    .filter(statement -> !existing.contains(statement.subject())).toList();
+                            List<Statement> batch = missing.subList(0, Math.min(limit, missing.size()));
+                            return Multi.createFrom().iterable(batch)
+                                    .onItem().transformToUniAndConcatenate(statement -> store(store, statement))
+                                    .collect().asList()
+                                    .map(stored -> report(period, stored, missing.size() - batch.size()));
+                        })));
+            }).invoke(report -> record(report, Duration.ofNanos(System.nanoTime() - started)));
+        });
     }
 
     /** A period's statements from its rollups, the credits of its failures and the contacts as they are now. */
@@ -187,19 +193,18 @@ public class StatementGenerator {
                 (int) stored.stream().filter(Stored::mailed).count(), left, List.of());
     }
 
-    private void record(PeriodReport report) {
+    private void record(PeriodReport report, Duration took) {
+        if (!report.made().isEmpty()) {
+            Timer.builder("telemetry.statements.round").tag("period", report.period().kind().name())
+                    .description("Time a round took to make a period's missing statements").register(registry)
+                    .record(took);
+        }
         for (Statement statement : report.made()) {
             Counter.builder("telemetry.statements.generated").tag("period", report.period().kind().name())
                     .tag("subject", statement.subject().kind().name())
                     .description("Statements made, by period and subject").register(registry).increment();
         }
-        if (!report.waitingFor().isEmpty()) {
-            LOG.infof("Statements of %s wait for the rollups of %s", report.period().label(),
-                    report.waitingFor().stream().map(source -> source.checkedAfterEnd()
-                            ? String.format(Locale.ROOT, "%s (%d of %d hours done)", source.source(),
-                                    source.hoursDone(), source.hoursOwed())
-                            : source.source() + " (no run since the period ended)").toList());
-        } else if (report.skipped()) {
+        if (report.skipped()) {
             LOG.debugf("Statements of %s: another replica is making them", report.period().label());
         } else if (!report.made().isEmpty() || report.left() > 0) {
             LOG.infof("Statements of %s: %d made (%d project, %d manager, %d fleet), %d mails enqueued, %d left for "
@@ -207,6 +212,14 @@ public class StatementGenerator {
                     report.made(StatementSubject.PROJECT), report.made(StatementSubject.MANAGER),
                     report.made(StatementSubject.FLEET), report.mailed(), report.left());
         }
+    }
+
+    private void logWaiting(PeriodReport report) {
+        LOG.infof("Statements of %s wait for the rollups of %s", report.period().label(),
+                report.waitingFor().stream().map(source -> source.checkedAfterEnd()
+                        ? String.format(Locale.ROOT, "%s (%d of %d hours done)", source.source(),
+                                source.hoursDone(), source.hoursOwed())
+                        : source.source() + " (no run since the period ended)").toList());
     }
 
     private static Set<Long> credited(List<HealthCredit> credits) {
