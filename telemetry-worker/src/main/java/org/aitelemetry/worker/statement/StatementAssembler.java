@@ -15,8 +15,8 @@ import org.aitelemetry.worker.contact.Contact;
 import org.aitelemetry.worker.statement.Statement.Subject;
 
 /**
- * Makes a period's statements from its project lines, credits and contacts, without I/O: one per project, one per
- * manager (the projects they are PI or manager of), and one of the fleet.
+ * Makes a period's statements from its project lines, credits, idle-GPU notices and contacts, without I/O: one per
+ * project, one per manager (the projects they are PI or manager of), and one of the fleet.
  */
 final class StatementAssembler {
 
@@ -31,7 +31,7 @@ final class StatementAssembler {
     }
 
     List<Statement> assemble(Period period, String currency, List<ProjectLine> projectLines,
-            List<HealthCredit> credits, List<Contact> contacts) {
+            List<HealthCredit> credits, List<IdleNoticeLine> notices, List<Contact> contacts) {
         List<ProjectLine> lines = projectLines.stream().sorted(LINE_ORDER).toList();
         Map<String, List<Contact>> contactsByProject = contacts.stream()
                 .collect(Collectors.groupingBy(contact -> contact.clusterName() + "/" + contact.namespace()));
@@ -40,17 +40,19 @@ final class StatementAssembler {
             List<String> recipients = contactsByProject.getOrDefault(line.key(), List.of()).stream()
                     .map(Contact::email).distinct().sorted().toList();
             statements.add(new Statement(new Subject(StatementSubject.PROJECT, line.key()), period, line.title(),
-                    currency, Optional.of(line), List.of(line), creditsOf(List.of(line), credits), recipients));
+                    currency, Optional.of(line), List.of(line), creditsOf(List.of(line), credits),
+                    noticesOf(List.of(line), Set.of(), notices), recipients));
         }
         managers(contacts).forEach((email, name) -> {
             Set<String> projects = contacts.stream().filter(contact -> contact.email().equals(email))
                     .map(contact -> contact.clusterName() + "/" + contact.namespace()).collect(Collectors.toSet());
             List<ProjectLine> theirs = lines.stream().filter(line -> projects.contains(line.key())).toList();
             statements.add(new Statement(new Subject(StatementSubject.MANAGER, email), period, "Projects of " + name,
-                    currency, Optional.empty(), theirs, creditsOf(theirs, credits), List.of(email)));
+                    currency, Optional.empty(), theirs, creditsOf(theirs, credits),
+                    noticesOf(theirs, projects, notices), List.of(email)));
         });
         statements.add(new Statement(new Subject(StatementSubject.FLEET, FLEET_KEY), period, "GPU fleet", currency,
-                Optional.empty(), lines, creditsOf(lines, credits), fleetRecipients));
+                Optional.empty(), lines, creditsOf(lines, credits), notices, fleetRecipients));
         return statements;
     }
 
@@ -65,6 +67,16 @@ final class StatementAssembler {
                     .orElse(email));
         }
         return managers;
+    }
+
+    /**
+     * The notices of these lines' projects, or of these project keys (a manager's projects by the contacts file, which
+     * outlive a deleted project's row), in the order read: oldest first.
+     */
+    private static List<IdleNoticeLine> noticesOf(List<ProjectLine> lines, Set<String> keys,
+            List<IdleNoticeLine> notices) {
+        return notices.stream()
+                .filter(notice -> keys.contains(notice.key()) || lines.stream().anyMatch(notice::isOf)).toList();
     }
 
     private static List<HealthCredit> creditsOf(List<ProjectLine> lines, List<HealthCredit> credits) {

@@ -6,7 +6,8 @@ import org.aitelemetry.worker.csv.CsvFile;
 
 /**
  * A statement as CSV (RFC 4180, CRLF): a header, one {@code PROJECT} record per project and cluster, one
- * {@code CREDIT} record per health credit. Text cells a spreadsheet would read as a formula (a project title such as
+ * {@code CREDIT} record per health credit, one {@code IDLE} record per idle-GPU notice (its GPUs in {@code gpu_uuid},
+ * separated by "; "). Text cells a spreadsheet would read as a formula (a project title such as
  * {@code =HYPERLINK(…)}) are written with a leading apostrophe.
  */
 final class StatementCsv {
@@ -14,7 +15,7 @@ final class StatementCsv {
     static final List<String> HEADER = List.of("record", "cluster", "namespace", "title", "state",
             "allocated_gpu_hours", "used_gpu_hours", "idle_gpu_hours", "efficiency", "energy_kwh",
             "cost_allocation_basis", "cost_usage_basis", "idle_cost", "currency", "gpu_uuid", "node", "failed_at",
-            "credit_hours", "health_credit");
+            "credit_hours", "health_credit", "noticed_at", "idle_from", "idle_until", "cost_wasted");
     private static final String CRLF = "\r\n";
 
     private StatementCsv() {
@@ -30,15 +31,23 @@ final class StatementCsv {
                     figures.efficiency() == null ? "" : Format.exact(figures.efficiency()),
                     Format.exact(figures.energyKwh()), Format.exactMoney(figures.allocationCost()),
                     Format.exactMoney(figures.usageCost()), Format.exactMoney(figures.idleCost()),
-                    text(statement.currency()), "", "", "", "", ""));
+                    text(statement.currency()), "", "", "", "", "", "", "", "", ""));
             csv.append(CsvFile.line(cells)).append(CRLF);
         }
         for (HealthCredit credit : statement.credits()) {
             List<String> cells = project("CREDIT", statement.lineOf(credit));
             cells.addAll(List.of("", "", "", "", "", "", "", "", text(statement.currency()), text(credit.gpuUuid()),
                     text(credit.node() == null ? "" : credit.node()), credit.failedAt().toString(),
-                    Format.exact(credit.hours()), Format.exactMoney(credit.amount())));
+                    Format.exact(credit.hours()), Format.exactMoney(credit.amount()), "", "", "", ""));
             csv.append(CsvFile.line(cells)).append(CRLF);
+        }
+        for (IdleNoticeLine notice : statement.idleNotices()) {
+            // Its project as noticed: the project may have no line (deleted) or a new title since.
+            csv.append(CsvFile.line(List.of("IDLE", text(notice.clusterName()), text(notice.namespace()), "", "", "",
+                    "", Format.exact(notice.idleGpuHours()), "", "", "", "", "", text(notice.currency()),
+                    text(String.join("; ", notice.gpus())), "", "", "", "", notice.noticedAt().toString(),
+                    notice.idleFrom().toString(), notice.idleUntil().toString(),
+                    Format.exactMoney(notice.costWasted())))).append(CRLF);
         }
         return csv.toString();
     }

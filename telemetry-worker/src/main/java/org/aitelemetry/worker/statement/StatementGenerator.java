@@ -145,7 +145,10 @@ public class StatementGenerator {
         });
     }
 
-    /** A period's statements from its rollups, the credits of its failures and the contacts as they are now. */
+    /**
+     * A period's statements from its rollups, the credits of its failures, its idle-GPU notices and the contacts as
+     * they are now.
+     */
     private Uni<List<Statement>> statements(StatementStore store, Period period, Long project) {
         Instant from = period.start().minus(config.creditWindow());
         return store.failures(from, period.end())
@@ -153,10 +156,10 @@ public class StatementGenerator {
                                 .collect(Collectors.toSet()), from, period.end(), project)
                         .map(sessions -> credits.credits(period, failures, sessions)))
                 .chain(periodCredits -> store.lines(period, credited(periodCredits), project)
-                        .chain(lines -> store.contacts()
+                        .chain(lines -> store.idleNotices(period, project).chain(notices -> store.contacts()
                                 .chain(contacts -> store.currency(prices.sheet().currency())
                                         .map(currency -> assembler.assemble(period, currency, lines, periodCredits,
-                                                contacts)))));
+                                                notices, contacts))))));
     }
 
     private Uni<Optional<Stored>> store(StatementStore store, Statement statement) {

@@ -5,7 +5,7 @@ import java.util.Locale;
 
 /**
  * A statement as one self-contained HTML document (inline style only, as mail clients show it). Every text from data
- * (titles, namespaces, names, nodes) is escaped: project titles are written by the projects' users.
+ * (titles, namespaces, names, nodes, GPUs) is escaped: project titles are written by the projects' users.
  */
 final class StatementHtml {
 
@@ -58,10 +58,12 @@ final class StatementHtml {
         html.append("</table>\n");
         lines(statement);
         credits(statement);
+        idleNotices(statement);
         html.append("<p style=\"font-size:smaller\">Allocation basis: GPU-hours held, at the price per GPU-hour in "
                 + "force in each hour; usage basis: the same hours weighted by utilization. Both include the energy. "
                 + "A health credit returns the time a project spent on a GPU shortly before the GPU was found "
-                + "FAILED.</p>\n</body></html>\n");
+                + "FAILED. An idle-GPU notice told a project that it held GPUs idle for hours; its cost wasted is the "
+                + "allocation cost of those idle hours, already part of the idle cost above.</p>\n</body></html>\n");
         return html.toString();
     }
 
@@ -99,6 +101,26 @@ final class StatementHtml {
             html.append("<tr>");
             cells(statement.lineOf(credit).key(), credit.gpuUuid(), credit.node() == null ? "" : credit.node(),
                     Format.time(credit.failedAt()), Format.quantity(credit.hours()), Format.money(credit.amount()));
+            html.append("</tr>\n");
+        }
+        html.append("</table>\n");
+    }
+
+    private void idleNotices(Statement statement) {
+        html.append("<h2>Idle-GPU notices</h2>\n");
+        if (statement.idleNotices().isEmpty()) {
+            html.append("<p>No idle-GPU notice in this period.</p>\n");
+            return;
+        }
+        html.append("<table border=\"1\" cellpadding=\"4\" style=\"border-collapse:collapse\">\n<tr><th>Noticed</th>"
+                + "<th>Project</th><th>GPUs</th><th>Idle from</th><th>Until</th><th>Idle GPU-h</th>"
+                + "<th>Cost wasted</th></tr>\n");
+        for (IdleNoticeLine notice : statement.idleNotices()) {
+            html.append("<tr>");
+            cells(Format.time(notice.noticedAt()), notice.key(), String.join(", ", notice.gpus()),
+                    Format.time(notice.idleFrom()), Format.time(notice.idleUntil()),
+                    Format.quantity(notice.idleGpuHours()),
+                    Format.money(notice.costWasted()) + " " + notice.currency());
             html.append("</tr>\n");
         }
         html.append("</table>\n");

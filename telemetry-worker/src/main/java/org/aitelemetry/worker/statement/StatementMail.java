@@ -41,7 +41,9 @@ final class StatementMail {
                 + "Cost, usage basis: " + Format.money(totals.usageCost()) + " " + currency + "\n"
                 + "Cost of idle GPU-hours: " + Format.money(totals.idleCost()) + " " + currency + "\n"
                 + "Health credit: " + Format.money(statement.healthCredit()) + " " + currency
-                + " (credit lines: " + statement.credits().size() + ")\n\n"
+                + " (credit lines: " + statement.credits().size() + ")\n"
+                + "Idle-GPU notices: " + statement.idleNotices().size() + ", cost wasted "
+                + Format.money(statement.idleCostNoticed()) + " " + currency + "\n\n"
                 + "The figures per project are in the attached CSV.\n";
     }
 

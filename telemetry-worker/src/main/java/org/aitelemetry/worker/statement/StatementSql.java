@@ -68,6 +68,29 @@ final class StatementSql {
     /** One project's ($4). */
     static final String PROJECT_SESSIONS = SESSIONS_OF.formatted("s.project_id = $4");
 
+    /**
+     * Idle-GPU notices made in [$1, $2), with the GPUs each named (labelled as {@code idle.IdleStretch} labels them in
+     * the notice's mail). Two texts, like the lines: one project's reads its indexes.
+     */
+    private static final String IDLE_NOTICES_OF = """
+            SELECT i.id, i.project_id, i.cluster_name, i.namespace, i.noticed_at, i.idle_from, i.idle_until,
+                   i.idle_gpu_hours, i.cost_wasted, i.currency,
+                   array(SELECT coalesce(g.gpu_uuid, g.entity_kind || ' ' || g.entity_id)
+                                || coalesce(' MIG ' || g.mig_profile || ' (instance ' || g.gpu_instance_id || ')', '')
+                         FROM idle_notice_gpu g WHERE g.notice_id = i.id ORDER BY 1) AS gpus
+            FROM idle_notice i
+            WHERE i.noticed_at >= $1 AND i.noticed_at < $2 %s
+            ORDER BY i.noticed_at, i.id""";
+
+    /** Every project's notices of the period. */
+    static final String IDLE_NOTICES = IDLE_NOTICES_OF.formatted("");
+
+    /** One project's ($3): its own, and those of a deleted project of the same cluster and namespace. */
+    static final String PROJECT_IDLE_NOTICES = IDLE_NOTICES_OF.formatted("""
+            AND (i.project_id = $3 OR (i.project_id IS NULL AND (i.cluster_name, i.namespace) IN (
+                    SELECT c.name, p.namespace FROM research_project p JOIN ai_cluster c ON c.id = p.cluster_id
+                    WHERE p.id = $3)))""");
+
     static final String CONTACTS = "SELECT cluster_name, namespace, role, email, display_name FROM project_contact";
 
     static final String INSERT = """

@@ -10,6 +10,7 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
@@ -83,6 +84,18 @@ final class StatementStore {
                 .map(rows -> list(rows, row -> new Session(row.getLong("project_id"), row.getString("gpu_uuid"),
                         row.getInteger("gpu_instance_id"), row.getString("mig_profile"), instant(row, "starts_at"),
                         row.getValue("ends_at") == null ? null : instant(row, "ends_at"))));
+    }
+
+    /** @param project one project, or null for all */
+    Uni<List<IdleNoticeLine>> idleNotices(Period period, Long project) {
+        Tuple bounds = Tuple.of(utc(period.start()), utc(period.end()));
+        return (project == null ? connection.preparedQuery(StatementSql.IDLE_NOTICES).execute(bounds)
+                : connection.preparedQuery(StatementSql.PROJECT_IDLE_NOTICES).execute(bounds.addValue(project)))
+                .map(rows -> list(rows, row -> new IdleNoticeLine(row.getLong("id"), row.getLong("project_id"),
+                        row.getString("cluster_name"), row.getString("namespace"), instant(row, "noticed_at"),
+                        instant(row, "idle_from"), instant(row, "idle_until"),
+                        Arrays.asList(row.getArrayOfStrings("gpus")), row.getDouble("idle_gpu_hours"),
+                        money(row, "cost_wasted"), row.getString("currency"))));
     }
 
     Uni<List<Contact>> contacts() {

@@ -15,7 +15,7 @@ import org.aitelemetry.model.statement.StatementPeriod;
 /**
  * The rows a week of statements is made of, in 2031 so that no other test's rows fall in it: two clusters, projects
  * (renamed, MISSING, deleted, quiet), their PROJECT rollup rows as the rollup priced them, a GPU found FAILED after a
- * project's session on it, and contacts.
+ * project's session on it, idle-GPU notices, and contacts.
  */
 final class StatementFixture {
 
@@ -53,6 +53,13 @@ final class StatementFixture {
         row(projects.get("old"), prod, MONDAY, 3600, 3600, 0, 0, "4.00", "4.00");
         row(projects.get("gone"), prod, MONDAY, 10800, 10800, 0, 0, "12.00", "12.00");
         row(projects.get("rl"), lab, MONDAY, 3600, 3600, 0, 0, "2.00", "2.00");
+        // Idle-GPU notices: in the week (nlp; rl, another manager's; one of a deleted project named like vision, whose
+        // row is gone; the deleted project "gone"'s), and vision's own in the week before.
+        notice(projects.get("nlp"), "stmt-prod", "nlp", "2031-03-05T06:00:00Z", "GPU-idle-nlp");
+        notice(projects.get("rl"), "stmt-lab", "rl", "2031-03-06T06:00:00Z", "GPU-idle-rl");
+        notice(null, "stmt-prod", "vision", "2031-03-07T06:00:00Z", "GPU-idle-vision-before");
+        notice(projects.get("gone"), "stmt-prod", "gone", "2031-03-08T06:00:00Z", "GPU-idle-gone");
+        notice(projects.get("vision"), "stmt-prod", "vision", "2031-03-01T06:00:00Z", "GPU-idle-vision-early");
         execute("UPDATE research_project SET title = 'Vision (renamed)' WHERE id = $1", projects.get("vision"));
         execute("DELETE FROM research_project WHERE id = $1", projects.get("gone"));
 
@@ -93,6 +100,21 @@ final class StatementFixture {
                 VALUES ('PROJECT', $1, $2, $3, $4, $5, $6, $7, $8, $9)""",
                 project, time(hour), cluster, allocated, used, idle, joules, new BigDecimal(cost),
                 new BigDecimal(usageCost));
+    }
+
+    /** A notice of 8 idle hours of one GPU, made at {@code at}; the project null when its row was deleted before. */
+    private void notice(Long project, String cluster, String namespace, String at, String gpu) {
+        OffsetDateTime noticed = time(at);
+        long notice = id("""
+                INSERT INTO idle_notice (project_id, cluster_name, namespace, idle_from, idle_until, gpu_count,
+                  idle_gpu_hours, cost_wasted, currency, mailed_to, noticed_at)
+                VALUES ($1, $2, $3, $4, $5, 1, 8, 12.5, 'EUR', 0, $6) RETURNING id""",
+                project, cluster, namespace, noticed.minusHours(9), noticed.minusHours(1), noticed);
+        execute("""
+                INSERT INTO idle_notice_gpu (notice_id, entity_kind, entity_id, gpu_uuid, idle_from, idle_until,
+                  idle_gpu_hours, cost_wasted)
+                VALUES ($1, 'DEVICE', $1, $2, $3, $4, 8, 12.5)""", notice, gpu, noticed.minusHours(9),
+                noticed.minusHours(1));
     }
 
     private void session(long project, String gpu, String from, String to) {

@@ -22,15 +22,19 @@ import java.util.List;
 import java.util.Map;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.model.statement.StatementPeriod;
+import org.aitelemetry.worker.csv.CsvFile;
 import org.aitelemetry.worker.mail.OutgoingMail;
 import org.aitelemetry.worker.statement.StatementGenerator.PeriodReport;
 import org.aitelemetry.worker.statement.StatementGenerator.Rendered;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Statements from rollup rows, failures, sessions and contacts in the real PostgreSQL of the devkit ({@link
- * StatementFixture}): the figures on both bases, credits, subjects, mail rows, and that a second run makes nothing.
+ * StatementFixture}): the figures on both bases, credits, idle-GPU notices, subjects, mail rows, and that a second run
+ * makes nothing.
  */
 @QuarkusTest
 @TestProfile(StatementGeneratorTest.FleetMail.class)
@@ -121,7 +125,7 @@ class StatementGeneratorTest {
         assertThat(nlp.getLong("project_id")).isEqualTo(projects.get("nlp"));
         assertThat(nlp.getString("currency")).isEqualTo("EUR");
         assertThat(nlp.getString("html")).contains("75.0 %", "GPU-stmt-1", "40.00");
-        assertThat(nlp.getString("csv").split("\r\n")).hasSize(3)
+        assertThat(nlp.getString("csv").split("\r\n")).as("header, project, credit, idle notice").hasSize(4)
                 .anySatisfy(line -> assertThat(line).startsWith("CREDIT,stmt-prod,nlp,NLP lab,PRESENT,")
                         .contains("GPU-stmt-1,node-1,2031-03-04T12:00:00Z,10.0000,40.0000"));
     }
@@ -185,6 +189,49 @@ class StatementGeneratorTest {
         Row fleet = statements.get("FLEET fleet");
         assertThat(fleet.getDouble("allocated_gpu_hours")).as("2 + 2 + 1 + 3 + 1").isCloseTo(9.0, within(1e-9));
         assertThat(fleet.getBigDecimal("health_credit")).isEqualByComparingTo("40");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            PROJECT stmt-prod/nlp     | GPU-idle-nlp
+            PROJECT stmt-prod/vision  | GPU-idle-vision-before
+            PROJECT stmt-lab/rl       | GPU-idle-rl
+            PROJECT stmt-prod/quiet   |
+            MANAGER boss@example.org  | GPU-idle-nlp;GPU-idle-vision-before
+            MANAGER other@example.org | GPU-idle-rl
+            FLEET fleet               | GPU-idle-nlp;GPU-idle-rl;GPU-idle-vision-before;GPU-idle-gone
+            """)
+    void eachStatementListsTheIdleNoticesOfItsProjectsInTheWeek(String subject, String gpus) {
+        List<String> expected = gpus == null ? List.of() : List.of(gpus.split(";"));
+        Row statement = statements(WEEK).get(subject);
+
+        assertThat(statement.getString("csv").split("\r\n")).filteredOn(line -> line.startsWith("IDLE,"))
+                .extracting(line -> CsvFile.split(line).get(14)).containsExactlyElementsOf(expected);
+        String html = statement.getString("html");
+        assertThat(html).contains("<h2>Idle-GPU notices</h2>");
+        expected.forEach(gpu -> assertThat(html).contains("<td>" + gpu + "</td>"));
+        assertThat(html.split("<td>GPU-idle-", -1)).as("no other notice").hasSize(expected.size() + 1);
+        if (expected.isEmpty()) {
+            assertThat(html).contains("No idle-GPU notice in this period.");
+        }
+    }
+
+    @Test
+    void aDeletedProjectsStatementHasNoNoticeItsRowNoLongerNames() {
+        Row gone = statements(WEEK).get("PROJECT stmt-prod/project-" + projects.get("gone"));
+
+        assertThat(gone.getString("csv")).doesNotContain("IDLE,");
+    }
+
+    @Test
+    void oneProjectsMonthListsItsNoticesAndThoseOfADeletedNamesake() {
+        Period month = Period.containing(StatementPeriod.MONTH, WEEK.start());
+
+        assertThat(generator.project(projects.get("vision"), month).await().atMost(WAIT).orElseThrow().statement()
+                .idleNotices()).extracting(notice -> notice.gpus().get(0))
+                .containsExactly("GPU-idle-vision-early", "GPU-idle-vision-before");
+        assertThat(generator.project(projects.get("nlp"), month).await().atMost(WAIT).orElseThrow().statement()
+                .idleNotices()).extracting(IdleNoticeLine::key).containsExactly("stmt-prod/nlp");
     }
 
     @Test

@@ -27,9 +27,14 @@ class StatementRenderingTest {
     private static final ProjectLine LINE = new ProjectLine(7, "prod", "lab", HOSTILE, "PRESENT", FIGURES);
     private static final HealthCredit CREDIT = new HealthCredit(7, 3, "GPU-1", "<node>",
             Instant.parse("2026-11-19T10:00:00Z"), 2, new BigDecimal("8.0000"));
+    /** A notice of a deleted project, whose namespace and GPU are as hostile as data can be. */
+    private static final IdleNoticeLine NOTICE = new IdleNoticeLine(5, null, "prod", "<img src=x onerror=alert(1)>",
+            Instant.parse("2026-11-20T06:00:00Z"), Instant.parse("2026-11-19T20:00:00Z"),
+            Instant.parse("2026-11-20T05:00:00Z"), List.of("=GPU-<b>1</b>", "GPU-2 MIG 1g.10gb (instance 3)"), 9,
+            new BigDecimal("13.5000"), "EUR");
     private static final Statement STATEMENT = new Statement(new Subject(StatementSubject.PROJECT, "prod/lab"), WEEK,
             HOSTILE + "\r\nBcc: victim@example.org", "EUR", Optional.of(LINE), List.of(LINE), List.of(CREDIT),
-            List.of("pi@example.org"));
+            List.of(NOTICE), List.of("pi@example.org"));
 
     @Test
     void theHtmlEscapesEveryTextFromData() {
@@ -44,10 +49,30 @@ class StatementRenderingTest {
     }
 
     @Test
+    void anIdleNoticesNamespaceAndGpusAreEscaped() {
+        String html = StatementHtml.render(STATEMENT);
+
+        assertThat(html).contains("<h2>Idle-GPU notices</h2>").doesNotContain("<img").doesNotContain("<b>1")
+                .contains("<td>2026-11-20 06:00 UTC</td><td>prod/&lt;img src=x onerror=alert(1)&gt;</td>"
+                        + "<td>=GPU-&lt;b&gt;1&lt;/b&gt;, GPU-2 MIG 1g.10gb (instance 3)</td>"
+                        + "<td>2026-11-19 20:00 UTC</td><td>2026-11-20 05:00 UTC</td><td>9.00</td><td>13.50 EUR</td>");
+    }
+
+    @Test
+    void aStatementWithoutNoticesSaysSo() {
+        Statement quiet = new Statement(STATEMENT.subject(), WEEK, "lab", "EUR", Optional.of(LINE), List.of(LINE),
+                List.of(), List.of(), List.of());
+
+        assertThat(StatementHtml.render(quiet)).contains("<p>No idle-GPU notice in this period.</p>");
+        assertThat(StatementCsv.render(quiet).split("\r\n")).noneMatch(line -> line.startsWith("IDLE,"));
+        assertThat(StatementMail.text(quiet)).contains("Idle-GPU notices: 0, cost wasted 0.00 EUR");
+    }
+
+    @Test
     void theCsvQuotesCellsAndDefusesFormulas() {
         String[] lines = StatementCsv.render(STATEMENT).split("\r\n");
 
-        assertThat(lines).hasSize(3);
+        assertThat(lines).hasSize(4);
         assertThat(CsvFile.split(lines[0])).isEqualTo(StatementCsv.HEADER);
         List<String> project = CsvFile.split(lines[1]);
         assertThat(project).hasSize(StatementCsv.HEADER.size());
@@ -58,6 +83,14 @@ class StatementRenderingTest {
         assertThat(credit.get(0)).isEqualTo("CREDIT");
         assertThat(credit.subList(14, 19)).containsExactly("GPU-1", "<node>", "2026-11-19T10:00:00Z", "2.0000",
                 "8.0000");
+        List<String> idle = CsvFile.split(lines[3]);
+        assertThat(idle).hasSize(StatementCsv.HEADER.size());
+        assertThat(idle.subList(0, 3)).containsExactly("IDLE", "prod", "<img src=x onerror=alert(1)>");
+        assertThat(idle.get(7)).isEqualTo("9.0000");
+        assertThat(idle.get(14)).as("a formula-like cell is defused")
+                .isEqualTo("'=GPU-<b>1</b>; GPU-2 MIG 1g.10gb (instance 3)");
+        assertThat(idle.subList(19, 23)).containsExactly("2026-11-20T06:00:00Z", "2026-11-19T20:00:00Z",
+                "2026-11-20T05:00:00Z", "13.5000");
     }
 
     @Test
@@ -69,7 +102,8 @@ class StatementRenderingTest {
         assertThat(mail.dedupeKey()).isEqualTo("statement:42");
         assertThat(mail.attachmentName()).isEqualTo("gpu-statement-2026-W47.csv");
         assertThat(mail.textBody())
-                .contains("Cost, allocation basis: 40.00 EUR", "Health credit: 8.00 EUR (credit lines: 1)");
+                .contains("Cost, allocation basis: 40.00 EUR", "Health credit: 8.00 EUR (credit lines: 1)",
+                        "Idle-GPU notices: 1, cost wasted 13.50 EUR");
     }
 
     @ParameterizedTest(name = "{0}")
