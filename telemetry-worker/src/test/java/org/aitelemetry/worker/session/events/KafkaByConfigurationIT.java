@@ -34,6 +34,7 @@ class KafkaByConfigurationIT {
                     withDatabase(postgres.appConfig(database), Map.of("quarkus.oidc.tenant-enabled", "false",
                             "mp.messaging.outgoing.usage-session-events.connector", "smallrye-kafka",
                             "mp.messaging.outgoing.gpu-health.connector", "smallrye-kafka",
+                            "mp.messaging.outgoing.gpu-usage-events.connector", "smallrye-kafka",
                             "kafka.bootstrap.servers", kafka.bootstrapServers())),
                     workspace)) {
                 worker.start();
@@ -43,6 +44,8 @@ class KafkaByConfigurationIT {
                                 + kafka.bootstrapServers() + "', is configured to write records to 'ai-telemetry.usage-sessions'")
                         .contains("Kafka producer kafka-producer-gpu-health, connected to Kafka brokers '"
                                 + kafka.bootstrapServers() + "', is configured to write records to 'ai-telemetry.gpu-health'")
+                        .contains("Kafka producer kafka-producer-gpu-usage-events, connected to Kafka brokers '"
+                                + kafka.bootstrapServers() + "', is configured to write records to 'ai-telemetry.gpu-usage'")
                         .doesNotContain("in-memory connector");
             }
         }
