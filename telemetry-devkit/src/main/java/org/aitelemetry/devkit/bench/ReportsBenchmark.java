@@ -13,7 +13,8 @@ import org.aitelemetry.devkit.process.QuarkusAppComponent;
 /**
  * Reports benchmark (acceptance.md: a year of hourly rollups for 10,000 GPUs and 500 projects; weekly statements for
  * all projects under 60 s, one project's monthly statement p95 under 200 ms, the retention run on a year under 30 s,
- * table sizes before and after). The API benchmark's fleet with the site and a real Keycloak ({@link SeededSite}),
+ * table sizes before and after). The API benchmark's fleet with the site and a real Keycloak ({@link SeededSite}) on
+ * a PostgreSQL sized like a deployment that holds a year ({@link BenchPostgres}),
  * the year from {@link ReportsSeeder}; then the packaged worker, on the same database with its other jobs off, makes
  * the statements of every week and month within the horizon, each period one round that its timer
  * {@code telemetry.statements.round} times; the test researcher fetches their project's monthly statement through the
@@ -47,8 +48,8 @@ public final class ReportsBenchmark {
     }
 
     private boolean run() throws Exception {
-        report.header(WorkerJvm.describe());
-        try (SeededSite site = new SeededSite(root, workspace)) {
+        report.header(WorkerJvm.describe(), BenchPostgres.describe());
+        try (SeededSite site = new SeededSite(root, workspace, BenchPostgres.server(workspace))) {
             report.fleet(site.start(options.scale()));
             long begin = System.nanoTime();
             ReportsSeeder.seed(site.jdbcUrl(), options.days(), report::progress);

@@ -17,11 +17,11 @@ final class ReportsReport {
         this.options = options;
     }
 
-    void header(String workerJvm) {
-        System.out.printf("Reports, packaged worker and site (%s), PostgreSQL 16, Keycloak, %d cores; %,d GPUs, %,d "
-                + "projects, %d days of hourly rollups; statements of %d days back; %,d monthly statement "
+    void header(String workerJvm, String postgres) {
+        System.out.printf("Reports, packaged worker and site (%s), PostgreSQL 16 (%s), Keycloak, %d cores; %,d GPUs, "
+                + "%,d projects, %d days of hourly rollups; statements of %d days back; %,d monthly statement "
                 + "downloads%s%n",
-                workerJvm, Runtime.getRuntime().availableProcessors(), options.scale().gpus(),
+                workerJvm, postgres, Runtime.getRuntime().availableProcessors(), options.scale().gpus(),
                 options.scale().projects(), options.days(), options.horizonDays(), options.downloads(),
                 options.smoke() ? "; SMOKE: targets not judged" : "");
     }

@@ -16,7 +16,7 @@ import java.util.function.Consumer;
  * per project as the worker's rollup writes them (both cost bases; a quarter of the GPUs free on any day, utilization
  * spread 0–99 % so that some hours are idle), the daily rollups made from them by the worker's own function, the
  * contacts (a PI per project, 50 managers of ten projects each), and FAILED verdicts after one session in 50 (health
- * credits). Month by month, one statement per kind and month, so that progress shows.
+ * credits). The hourly rows month by month, one statement per kind and month, so that progress shows.
  */
 final class ReportsSeeder {
 
@@ -68,12 +68,17 @@ final class ReportsSeeder {
     private ReportsSeeder() {
     }
 
-    /** Seeds {@code days} of rollups ending with the last completed hour; says what it did, month by month. */
+    /**
+     * Seeds {@code days} of rollups ending with the last completed hour; says what it did, month by month. The hourly
+     * rows go into the table bare, its indexes built once afterwards ({@link IndexesSetAside}); the daily rows are then
+     * made from them by the worker's function, day by day.
+     */
     static void seed(String jdbcUrl, int days, Consumer<String> progress) throws SQLException {
         Instant end = Instant.now().truncatedTo(ChronoUnit.HOURS);
         Instant start = end.minus(days, ChronoUnit.DAYS);
         try (Connection connection = BenchDatabase.connect(jdbcUrl)) {
             partitions(connection, start, end);
+            IndexesSetAside indexes = IndexesSetAside.drop(connection, "usage_rollup");
             for (YearMonth month = YearMonth.from(start.atZone(ZoneOffset.UTC)); first(month).isBefore(end);
                     month = month.plusMonths(1)) {
                 Instant from = later(first(month), start);
@@ -81,16 +86,25 @@ final class ReportsSeeder {
                 long begin = System.nanoTime();
                 long rows = update(connection, PROJECT_HOURS, from, last)
                         + update(connection, DEVICE_HOURS, from, last);
-                long daily = refreshDays(connection, from.truncatedTo(ChronoUnit.DAYS), last);
-                progress.accept(String.format("  %s: %,d hourly rows, daily rows of %d days, %.0f s", month, rows,
-                        daily, (System.nanoTime() - begin) / 1e9));
+                progress.accept(String.format("  %s: %,d hourly rows, %.0f s", month, rows, seconds(begin)));
             }
+            long begin = System.nanoTime();
+            int built = indexes.rebuild(connection);
+            progress.accept(String.format("  %d indexes and keys of usage_rollup built: %.0f s", built,
+                    seconds(begin)));
+            begin = System.nanoTime();
+            long daily = refreshDays(connection, start.truncatedTo(ChronoUnit.DAYS), end.minus(1, ChronoUnit.HOURS));
+            progress.accept(String.format("  daily rows of %d days: %.0f s", daily, seconds(begin)));
             try (Statement statement = connection.createStatement()) {
                 statement.executeUpdate(CONTACTS);
                 statement.executeUpdate(FAILURES);
                 statement.execute("VACUUM ANALYZE");
             }
         }
+    }
+
+    private static double seconds(long begin) {
+        return (System.nanoTime() - begin) / 1e9;
     }
 
     private static void partitions(Connection connection, Instant start, Instant end) throws SQLException {

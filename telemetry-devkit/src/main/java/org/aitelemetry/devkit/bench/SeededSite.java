@@ -30,10 +30,15 @@ final class SeededSite implements AutoCloseable {
     private String jdbcUrl;
     private String database;
 
+    /** On PostgreSQL's own defaults, as the tests run it. */
     SeededSite(Path root, Workspace workspace) {
+        this(root, workspace, new PostgresComponent(workspace));
+    }
+
+    SeededSite(Path root, Workspace workspace, PostgresComponent postgres) {
         this.root = root;
         this.workspace = workspace;
-        this.postgres = new PostgresComponent(workspace);
+        this.postgres = postgres;
         this.keycloak = new KeycloakComponent(workspace, "keycloak", RealmImport.WITH_TEST_ADDITIONS, sitePort);
     }
 

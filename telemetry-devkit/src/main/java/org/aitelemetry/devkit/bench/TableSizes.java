@@ -9,7 +9,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** What the growing tables hold, partitions included: bytes on disk (with indexes) and rows as ANALYZE estimates. */
+/**
+ * What the growing tables hold, partitions included: bytes on disk (with indexes) and rows as ANALYZE estimates. A
+ * partitioned parent is left out: it stores nothing, and ANALYZE gives it the rows of all its partitions again.
+ */
 final class TableSizes {
 
     static final List<String> TABLES = List.of("usage_rollup", "usage_rollup_daily", "usage_rollup_hour",
@@ -17,7 +20,8 @@ final class TableSizes {
     private static final String SIZE = """
             SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0), coalesce(sum(greatest(c.reltuples, 0)), 0)::bigint
             FROM pg_class c
-            WHERE c.oid = ?::regclass OR c.oid IN (SELECT inhrelid FROM pg_inherits WHERE inhparent = ?::regclass)""";
+            WHERE (c.oid = ?::regclass OR c.oid IN (SELECT inhrelid FROM pg_inherits WHERE inhparent = ?::regclass))
+              AND c.relkind <> 'p'""";
 
     record Size(long bytes, long rows) {
     }
