@@ -91,6 +91,16 @@ INSERT INTO usage_rollup (entity_kind, entity_id, hour, cluster_id, gpu_seconds_
                           idle_gpu_seconds, utilization_avg, energy_joules, cost)
 SELECT 'PROJECT', 502, hour, 10, 3600, 3000, 0, 83.3, 300 * 3600, 2.50
 FROM generate_series('2026-11-20T00:00:00Z'::timestamptz, '2026-11-20T05:00:00Z', interval '1 hour') AS hour;
+-- Their daily rows, as the worker keeps them; and two days of project 501 in October whose hourly rows retention
+-- has dropped (48 GPU-hours, half used, a quarter idle, 21.6 kWh, 120.00 a day).
+SELECT refresh_usage_rollup_daily(day::date, NULL, NULL)
+FROM generate_series('2026-11-20'::date, '2026-11-21', interval '1 day') AS day;
+SELECT ensure_month_partition('usage_rollup_daily', '2026-10-01T00:00:00Z');
+INSERT INTO usage_rollup_daily (entity_kind, entity_id, day, cluster_id, hours, gpu_seconds_allocated,
+                                gpu_seconds_used, idle_gpu_seconds, utilization_avg, energy_joules, cost,
+                                usage_basis_cost)
+VALUES ('PROJECT', 501, '2026-10-01', 10, 24, 172800, 86400, 43200, 50, 2 * 450 * 86400, 120.00, 60.00),
+       ('PROJECT', 501, '2026-10-02', 10, 24, 172800, 86400, 43200, 50, 2 * 450 * 86400, 120.00, 60.00);
 
 INSERT INTO health_check_request (id, requested_by, cluster_id, target_kind, node_name, namespace, pod_names, tests,
                                   state, created_at, updated_at)

@@ -2,7 +2,10 @@ package org.aitelemetry.site.api;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 
 /**
  * The {@code from} (inclusive) and {@code to} (exclusive) parameters of an operation that reads a time window; either
@@ -42,5 +45,16 @@ public record TimeWindow(Instant from, Instant to) {
 
     public OffsetDateTime toUtc() {
         return Rows.utc(to);
+    }
+
+    /** The first UTC day that lies whole in this closed window. */
+    public LocalDate firstWholeDay() {
+        Instant midnight = from.truncatedTo(ChronoUnit.DAYS);
+        return LocalDate.ofInstant(midnight.equals(from) ? from : midnight.plus(1, ChronoUnit.DAYS), ZoneOffset.UTC);
+    }
+
+    /** The UTC day after the last that lies whole in this closed window (exclusive, like {@code to}). */
+    public LocalDate endOfWholeDays() {
+        return LocalDate.ofInstant(to, ZoneOffset.UTC);
     }
 }

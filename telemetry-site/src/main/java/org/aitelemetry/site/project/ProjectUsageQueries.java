@@ -19,8 +19,9 @@ import org.aitelemetry.site.project.ProjectDetail.IdleGpu;
 import org.aitelemetry.site.security.Caller;
 
 /**
- * Reads projects' usage: a project's from its hourly rollups in one round trip (the project, if the caller's, and its
- * buckets, aggregated in SQL over the rollups' unique index (entity_kind, entity_id, hour)), the most used projects,
+ * Reads projects' usage: a project's from its rollups in one round trip (the project, if the caller's, and its
+ * buckets, aggregated in SQL over the rollups' unique index (entity_kind, entity_id, hour) and the daily rows' key),
+ * the most used projects,
  * and the GPUs a project holds idle now.
  */
 @ApplicationScoped
@@ -29,16 +30,32 @@ public class ProjectUsageQueries {
     private static final String PROJECT = """
             SELECT p.id, c.name AS cluster, p.namespace
             FROM research_project p JOIN ai_cluster c ON c.id = p.cluster_id""";
-    /** Formatted with the numbers of its parameters: the bucket width, the window's start and end. */
+    /**
+     * The buckets from the hourly rows, and, when the buckets are days, from the daily rows for the whole days of the
+     * window before the project's first hourly row: retention drops hourly rows after 90 days and keeps the days for a
+     * year. A daily row's utilization is weighted by all its allocated time. Formatted with the numbers of its
+     * parameters: the bucket width, the window's start and end, the first and the end of its whole days.
+     */
     private static final String BUCKETS = """
-            SELECT date_trunc($%1$d, r.hour, 'UTC') AS bucket_start, sum(r.gpu_seconds_allocated) AS allocated,
+            SELECT date_trunc($%1$d, r.at, 'UTC') AS bucket_start, sum(r.gpu_seconds_allocated) AS allocated,
                    sum(r.gpu_seconds_used) AS used, sum(r.idle_gpu_seconds) AS idle,
                    coalesce(sum(r.utilization_avg * r.gpu_seconds_allocated), 0) AS weighted_utilization,
                    coalesce(sum(r.gpu_seconds_allocated) FILTER (WHERE r.utilization_avg IS NOT NULL), 0)
                      AS utilization_weight,
                    sum(r.energy_joules) AS energy, sum(r.cost) AS cost
-            FROM usage_rollup r
-            WHERE r.entity_kind = 'PROJECT' AND r.entity_id = project.id AND r.hour >= $%2$d AND r.hour < $%3$d
+            FROM (SELECT h.hour AS at, h.gpu_seconds_allocated, h.gpu_seconds_used, h.idle_gpu_seconds,
+                         h.utilization_avg, h.energy_joules, h.cost
+                  FROM usage_rollup h
+                  WHERE h.entity_kind = 'PROJECT' AND h.entity_id = project.id AND h.hour >= $%2$d AND h.hour < $%3$d
+                  UNION ALL
+                  SELECT d.day::timestamp AT TIME ZONE 'UTC', d.gpu_seconds_allocated, d.gpu_seconds_used,
+                         d.idle_gpu_seconds, d.utilization_avg, d.energy_joules, d.cost
+                  FROM usage_rollup_daily d
+                  WHERE $%1$d = 'day' AND d.entity_kind = 'PROJECT' AND d.entity_id = project.id
+                    AND d.day >= $%4$d AND d.day < $%5$d
+                    AND d.day + 1 <= coalesce((SELECT min(f.hour) FROM usage_rollup f
+                                               WHERE f.entity_kind = 'PROJECT' AND f.entity_id = project.id)
+                                              AT TIME ZONE 'UTC', 'infinity')) r
             GROUP BY 1""";
     /**
      * Ranks projects on their rollups alone, joining names to the ones that win: an admin's ranking sums a week of
@@ -73,10 +90,10 @@ public class ProjectUsageQueries {
         SqlFilter project = ProjectQueries.visibleTo(caller).and("p.id = ?", projectId);
         int next = project.nextParameter();
         String sql = "WITH project AS (" + PROJECT + project.where() + ") SELECT project.*, b.* FROM project"
-                + " LEFT JOIN LATERAL (" + BUCKETS.formatted(next, next + 1, next + 2)
+                + " LEFT JOIN LATERAL (" + BUCKETS.formatted(next, next + 1, next + 2, next + 3, next + 4)
                 + ") b ON true ORDER BY b.bucket_start";
-        Uni<RowSet<Row>> buckets = pool.preparedQuery(sql)
-                .execute(project.tuple(granularity.name(), window.fromUtc(), window.toUtc()));
+        Uni<RowSet<Row>> buckets = pool.preparedQuery(sql).execute(project.tuple(granularity.name(),
+                window.fromUtc(), window.toUtc(), window.firstWholeDay(), window.endOfWholeDays()));
         return Uni.combine().all().unis(buckets, prices.activeCurrency()).with((rows, currency) ->
                 rows.size() == 0 ? null : usage(rows, window, granularity, currency));
     }

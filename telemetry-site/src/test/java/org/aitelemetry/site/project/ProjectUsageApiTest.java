@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Project usage from the fixture's rollups: project 501 has 48 hours (2026-11-20 and -21) of 7200 GPU·s allocated,
- * 3600 used, 1800 idle, 50% utilization, 2 × 450 W and 5.00 each hour.
+ * 3600 used, 1800 idle, 50% utilization, 2 × 450 W and 5.00 each hour, the daily rows of those days, and two days in
+ * October with the same figures whose hourly rows are gone.
  */
 @QuarkusTest
 @TestProfile(SiteTestProfile.class)
@@ -65,6 +66,28 @@ class ProjectUsageApiTest extends SiteApiTest {
         usage(researcher, Fixture.OWN_PROJECT, "2026-11-20T12:00:00Z", "2026-11-21T12:00:00Z", "day")
                 .body("buckets.start", contains("2026-11-20T00:00:00Z", "2026-11-21T00:00:00Z"))
                 .body("buckets.gpuHoursAllocated", contains(closeTo(24, EPSILON), closeTo(24, EPSILON)));
+    }
+
+    @Test
+    void daysWhoseHourlyRowsAreGoneComeFromTheDailyRowsAndNoDayTwice() {
+        usage(researcher, Fixture.OWN_PROJECT, "2026-10-01T00:00:00Z", "2026-11-22T00:00:00Z", "day")
+                .body("buckets.start", contains("2026-10-01T00:00:00Z", "2026-10-02T00:00:00Z",
+                        "2026-11-20T00:00:00Z", "2026-11-21T00:00:00Z"))
+                .body("buckets.gpuHoursAllocated", contains(closeTo(48, EPSILON), closeTo(48, EPSILON),
+                        closeTo(48, EPSILON), closeTo(48, EPSILON)))
+                .body("buckets[0].idleGpuHours", closeTo(12, EPSILON))
+                .body("buckets[0].energyKwh", closeTo(21.6, EPSILON))
+                .body("totals.cost", closeTo(480, EPSILON))
+                .body("totals.utilizationPercent", closeTo(50, EPSILON));
+    }
+
+    @Test
+    void aDailyRowIsNeitherCutByTheWindowNorSplitIntoHours() {
+        usage(researcher, Fixture.OWN_PROJECT, "2026-10-01T12:00:00Z", "2026-10-03T00:00:00Z", "day")
+                .body("buckets.start", contains("2026-10-02T00:00:00Z"))
+                .body("totals.gpuHoursAllocated", closeTo(48, EPSILON));
+        usage(researcher, Fixture.OWN_PROJECT, "2026-10-01T00:00:00Z", "2026-10-03T00:00:00Z", "hour")
+                .body("buckets", empty());
     }
 
     @Test
