@@ -78,9 +78,10 @@ final class IdleNoticeSql {
     /** $1 notice, then one array per column. */
     static final String INSERT_GPUS = """
             INSERT INTO idle_notice_gpu (notice_id, entity_kind, entity_id, gpu_uuid, gpu_instance_id, mig_profile,
-                                         node_name, idle_from, idle_until, idle_gpu_hours, cost_wasted)
+                                         node_name, idle_from, idle_until, idle_gpu_hours, cost_wasted, label)
             SELECT $1, u.* FROM unnest($2::text[], $3::bigint[], $4::text[], $5::int[], $6::text[], $7::text[],
-                                       $8::timestamptz[], $9::timestamptz[], $10::float8[], $11::numeric[])
+                                       $8::timestamptz[], $9::timestamptz[], $10::float8[], $11::numeric[],
+                                       $12::text[])
                  AS u(entity_kind, entity_id, gpu_uuid, gpu_instance_id, mig_profile, node_name, idle_from,
-                      idle_until, idle_gpu_hours, cost_wasted)""";
+                      idle_until, idle_gpu_hours, cost_wasted, label)""";
 }

@@ -89,7 +89,8 @@ public class IdleNotices {
                 .addArrayOfOffsetDateTime(Columns.timestamptz(gpus, IdleStretch::from))
                 .addArrayOfOffsetDateTime(Columns.timestamptz(gpus, IdleStretch::until))
                 .addArrayOfDouble(Columns.float8(gpus, IdleStretch::idleGpuHours))
-                .addArrayOfBigDecimal(gpus.stream().map(IdleStretch::costWasted).toArray(BigDecimal[]::new));
+                .addArrayOfBigDecimal(gpus.stream().map(IdleStretch::costWasted).toArray(BigDecimal[]::new))
+                .addArrayOfString(Columns.text(gpus, IdleStretch::label));
     }
 
     private static void log(IdleNotice notice) {

@@ -69,15 +69,13 @@ final class StatementSql {
     static final String PROJECT_SESSIONS = SESSIONS_OF.formatted("s.project_id = $4");
 
     /**
-     * Idle-GPU notices made in [$1, $2), with the GPUs each named (labelled as {@code idle.IdleStretch} labels them in
-     * the notice's mail). Two texts, like the lines: one project's reads its indexes.
+     * Idle-GPU notices made in [$1, $2), with the GPUs each named, by the labels the notice's mail gave them. Two
+     * texts, like the lines: one project's reads its indexes.
      */
     private static final String IDLE_NOTICES_OF = """
             SELECT i.id, i.project_id, i.cluster_name, i.namespace, i.noticed_at, i.idle_from, i.idle_until,
                    i.idle_gpu_hours, i.cost_wasted, i.currency,
-                   array(SELECT coalesce(g.gpu_uuid, g.entity_kind || ' ' || g.entity_id)
-                                || coalesce(' MIG ' || g.mig_profile || ' (instance ' || g.gpu_instance_id || ')', '')
-                         FROM idle_notice_gpu g WHERE g.notice_id = i.id ORDER BY 1) AS gpus
+                   array(SELECT g.label FROM idle_notice_gpu g WHERE g.notice_id = i.id ORDER BY 1) AS gpus
             FROM idle_notice i
             WHERE i.noticed_at >= $1 AND i.noticed_at < $2 %s
             ORDER BY i.noticed_at, i.id""";

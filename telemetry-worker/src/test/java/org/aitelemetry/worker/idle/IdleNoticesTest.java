@@ -170,6 +170,10 @@ class IdleNoticesTest {
         assertThat(stretch.gpuUuid()).isEqualTo(fleet.uuid("GPU-mig"));
         assertThat(stretch.idleGpuHours()).isCloseTo(4.0 / 7, within(1e-9));
         assertThat(stretch.costWasted()).isEqualByComparingTo("1.0");
+        // The label the statement's digest shows is the one the mail gave it.
+        assertThat(fleet.rows("SELECT label FROM idle_notice_gpu WHERE notice_id = $1", made.get(0).id()).get(0)
+                .getString("label")).isEqualTo(fleet.uuid("GPU-mig") + " MIG 1g.10gb (instance 3)")
+                .isEqualTo(stretch.label());
     }
 
     private List<IdleNotice> notice(Instant now) {

@@ -112,8 +112,8 @@ final class StatementFixture {
                 project, cluster, namespace, noticed.minusHours(9), noticed.minusHours(1), noticed);
         execute("""
                 INSERT INTO idle_notice_gpu (notice_id, entity_kind, entity_id, gpu_uuid, idle_from, idle_until,
-                  idle_gpu_hours, cost_wasted)
-                VALUES ($1, 'DEVICE', $1, $2, $3, $4, 8, 12.5)""", notice, gpu, noticed.minusHours(9),
+                  idle_gpu_hours, cost_wasted, label)
+                VALUES ($1, 'DEVICE', $1, $2, $3, $4, 8, 12.5, $2)""", notice, gpu, noticed.minusHours(9),
                 noticed.minusHours(1));
     }
 
