@@ -27,19 +27,15 @@ import org.aitelemetry.worker.usage.RollupProgress;
 import org.jboss.logging.Logger;
 
 /**
- * Makes statements: every missing one of the periods due, a whole period at once, or one project's without storing
- * it. A period's statements are stored, with their mail, in one transaction under a lock, so one replica makes them
- * and a second run makes nothing new (the table is unique per subject and period).
+ * Makes statements: every missing one of the periods due, a whole period at once. A period's statements are stored,
+ * with their mail, in one transaction under a lock, so one replica makes them and a second run makes nothing new (the
+ * table is unique per subject and period).
  */
 @Startup
 @ApplicationScoped
 public class StatementGenerator {
 
     private static final Logger LOG = Logger.getLogger(StatementGenerator.class);
-
-    /** A statement with what is stored and mailed of it. */
-    public record Rendered(Statement statement, String html, String csv) {
-    }
 
     /**
      * What a round made of one period; {@code skipped} when another replica held the lock, {@code waitingFor} the
@@ -114,17 +110,6 @@ public class StatementGenerator {
         return generate(period, Integer.MAX_VALUE);
     }
 
-    /** One project's statement of a period, built from the stored rollups but not stored itself. */
-    @WithSpan("StatementGenerator.project")
-    public Uni<Optional<Rendered>> project(long projectId, Period period) {
-        return pool.withConnection(connection -> statements(new StatementStore(connection), period, projectId))
-                .map(statements -> statements.stream()
-                        .filter(statement -> statement.project().map(line -> line.projectId() == projectId)
-                                .orElse(false))
-                        .findFirst().map(statement -> new Rendered(statement, StatementHtml.render(statement),
-                                StatementCsv.render(statement))));
-    }
-
     private Uni<PeriodReport> generate(Period period, int limit) {
         return Uni.createFrom().deferred(() -> {
             long started = System.nanoTime();
@@ -132,7 +117,7 @@ public class StatementGenerator {
                 StatementStore store = new StatementStore(connection);
                 return store.tryLock().chain(locked -> !locked
                         ? Uni.createFrom().item(new PeriodReport(period, true, List.of(), 0, 0, List.of()))
-                        : store.existing(period).chain(existing -> statements(store, period, null).chain(all -> {
+                        : store.existing(period).chain(existing -> statements(store, period).chain(all -> {
                             List<Statement> missing = all.stream()
                                     .filter(statement -> !existing.contains(statement.subject())).toList();
                             List<Statement> batch = missing.subList(0, Math.min(limit, missing.size()));
@@ -149,14 +134,14 @@ public class StatementGenerator {
      * A period's statements from its rollups, the credits of its failures, its idle-GPU notices and the contacts as
      * they are now.
      */
-    private Uni<List<Statement>> statements(StatementStore store, Period period, Long project) {
+    private Uni<List<Statement>> statements(StatementStore store, Period period) {
         Instant from = period.start().minus(config.creditWindow());
         return store.failures(from, period.end())
                 .chain(failures -> store.sessions(failures.stream().map(CreditCalculator.Failure::gpuUuid)
-                                .collect(Collectors.toSet()), from, period.end(), project)
+                                .collect(Collectors.toSet()), from, period.end())
                         .map(sessions -> credits.credits(period, failures, sessions)))
-                .chain(periodCredits -> store.lines(period, credited(periodCredits), project)
-                        .chain(lines -> store.idleNotices(period, project).chain(notices -> store.contacts()
+                .chain(periodCredits -> store.lines(period, credited(periodCredits))
+                        .chain(lines -> store.idleNotices(period).chain(notices -> store.contacts()
                                 .chain(contacts -> store.currency(prices.sheet().currency())
                                         .map(currency -> assembler.assemble(period, currency, lines, periodCredits,
                                                 notices, contacts))))));

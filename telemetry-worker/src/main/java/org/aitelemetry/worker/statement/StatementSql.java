@@ -16,11 +16,10 @@ final class StatementSql {
     static final String CURRENCY = "SELECT currency FROM price_sheet WHERE active";
 
     /**
-     * Per project: its PROJECT rows of the period summed (whatever became of the project since), and, with nothing,
-     * the projects the second blank names. The idle cost prices each hour's idle share of its cost. Two texts, not one
-     * with "$n IS NULL OR": a generic plan of that could not use the index of one project's rows.
+     * Per project: its PROJECT rows of [$1, $2) summed (whatever became of the project since), and, with nothing, the
+     * projects present now or with a credit ($3). The idle cost prices each hour's idle share of its cost.
      */
-    private static final String LINES_OF = """
+    static final String LINES = """
             WITH used AS (
                 SELECT r.entity_id AS project_id, r.cluster_id, sum(r.gpu_seconds_allocated) AS allocated,
                        sum(r.gpu_seconds_used) AS used, sum(r.idle_gpu_seconds) AS idle, sum(r.energy_joules) AS energy,
@@ -29,12 +28,13 @@ final class StatementSql {
                                 THEN r.cost * (r.idle_gpu_seconds / r.gpu_seconds_allocated)::numeric ELSE 0 END)
                            AS idle_cost
                 FROM usage_rollup r
-                WHERE r.entity_kind = 'PROJECT' AND r.hour >= $1 AND r.hour < $2 %s
+                WHERE r.entity_kind = 'PROJECT' AND r.hour >= $1 AND r.hour < $2
                 GROUP BY r.entity_id, r.cluster_id),
             listed AS (
                 SELECT project_id, cluster_id FROM used
                 UNION
-                SELECT p.id, p.cluster_id FROM research_project p WHERE %s)
+                SELECT p.id, p.cluster_id FROM research_project p
+                WHERE p.state = 'PRESENT' OR p.id = ANY($3::bigint[]))
             SELECT l.project_id, c.name AS cluster_name, p.namespace, p.title, p.state,
                    coalesce(u.allocated, 0) AS allocated, coalesce(u.used, 0) AS used, coalesce(u.idle, 0) AS idle,
                    coalesce(u.energy, 0) AS energy, coalesce(u.cost, 0) AS cost,
@@ -43,12 +43,6 @@ final class StatementSql {
             LEFT JOIN research_project p ON p.id = l.project_id
             LEFT JOIN used u ON u.project_id = l.project_id AND u.cluster_id = l.cluster_id""";
 
-    /** Every project with rows in [$1, $2), present now, or with a credit ($3). */
-    static final String LINES = LINES_OF.formatted("", "p.state = 'PRESENT' OR p.id = ANY($3::bigint[])");
-
-    /** One project ($3), with rows or not. */
-    static final String PROJECT_LINES = LINES_OF.formatted("AND r.entity_id = $3", "p.id = $3");
-
     /** FAILED verdicts from $1 (the credit window before the period) to the period's end, with the GPU's SKU. */
     static final String FAILURES = """
             SELECT f.id, f.gpu_uuid, f.node, f.failed_at,
@@ -56,38 +50,21 @@ final class StatementSql {
                     WHERE d.uuid = f.gpu_uuid ORDER BY d.id LIMIT 1) AS sku
             FROM gpu_failure f WHERE f.failed_at >= $1 AND f.failed_at < $2""";
 
-    private static final String SESSIONS_OF = """
+    /** Projects' sessions on those GPUs ($1) overlapping [$2, $3). */
+    static final String SESSIONS = """
             SELECT s.project_id, s.gpu_uuid, s.gpu_instance_id, s.mig_profile, s.starts_at, s.ends_at
             FROM usage_session s
             WHERE s.gpu_uuid = ANY($1::text[]) AND s.starts_at < $3 AND (s.ends_at IS NULL OR s.ends_at > $2)
-              AND %s""";
+              AND s.project_id IS NOT NULL""";
 
-    /** Projects' sessions on those GPUs ($1) overlapping [$2, $3). */
-    static final String SESSIONS = SESSIONS_OF.formatted("s.project_id IS NOT NULL");
-
-    /** One project's ($4). */
-    static final String PROJECT_SESSIONS = SESSIONS_OF.formatted("s.project_id = $4");
-
-    /**
-     * Idle-GPU notices made in [$1, $2), with the GPUs each named, by the labels the notice's mail gave them. Two
-     * texts, like the lines: one project's reads its indexes.
-     */
-    private static final String IDLE_NOTICES_OF = """
+    /** Idle-GPU notices made in [$1, $2), with the GPUs each named, by the labels the notice's mail gave them. */
+    static final String IDLE_NOTICES = """
             SELECT i.id, i.project_id, i.cluster_name, i.namespace, i.noticed_at, i.idle_from, i.idle_until,
                    i.idle_gpu_hours, i.cost_wasted, i.currency,
                    array(SELECT g.label FROM idle_notice_gpu g WHERE g.notice_id = i.id ORDER BY 1) AS gpus
             FROM idle_notice i
-            WHERE i.noticed_at >= $1 AND i.noticed_at < $2 %s
+            WHERE i.noticed_at >= $1 AND i.noticed_at < $2
             ORDER BY i.noticed_at, i.id""";
-
-    /** Every project's notices of the period. */
-    static final String IDLE_NOTICES = IDLE_NOTICES_OF.formatted("");
-
-    /** One project's ($3): its own, and those of a deleted project of the same cluster and namespace. */
-    static final String PROJECT_IDLE_NOTICES = IDLE_NOTICES_OF.formatted("""
-            AND (i.project_id = $3 OR (i.project_id IS NULL AND (i.cluster_name, i.namespace) IN (
-                    SELECT c.name, p.namespace FROM research_project p JOIN ai_cluster c ON c.id = p.cluster_id
-                    WHERE p.id = $3)))""");
 
     static final String CONTACTS = "SELECT cluster_name, namespace, role, email, display_name FROM project_contact";
 

@@ -58,14 +58,9 @@ final class StatementStore {
                 .map(rows -> rows.size() == 0 ? fallback : rows.iterator().next().getString("currency"));
     }
 
-    /** @param project one project, or null for all */
-    Uni<List<ProjectLine>> lines(Period period, Collection<Long> creditedProjects, Long project) {
-        Tuple bounds = Tuple.of(utc(period.start()), utc(period.end()));
-        return (project == null
-                ? connection.preparedQuery(StatementSql.LINES)
-                        .execute(bounds.addValue(creditedProjects.toArray(Long[]::new)))
-                : connection.preparedQuery(StatementSql.PROJECT_LINES).execute(bounds.addValue(project)))
-                .map(rows -> list(rows, StatementStore::line));
+    Uni<List<ProjectLine>> lines(Period period, Collection<Long> creditedProjects) {
+        return connection.preparedQuery(StatementSql.LINES).execute(Tuple.of(utc(period.start()), utc(period.end()),
+                creditedProjects.toArray(Long[]::new))).map(rows -> list(rows, StatementStore::line));
     }
 
     Uni<List<Failure>> failures(Instant from, Instant to) {
@@ -74,23 +69,20 @@ final class StatementStore {
                         row.getString("node"), instant(row, "failed_at"), row.getString("sku"))));
     }
 
-    Uni<List<Session>> sessions(Collection<String> gpus, Instant from, Instant to, Long project) {
+    Uni<List<Session>> sessions(Collection<String> gpus, Instant from, Instant to) {
         if (gpus.isEmpty()) {
             return Uni.createFrom().item(List.of());
         }
-        Tuple window = Tuple.of(gpus.toArray(String[]::new), utc(from), utc(to));
-        return (project == null ? connection.preparedQuery(StatementSql.SESSIONS).execute(window)
-                : connection.preparedQuery(StatementSql.PROJECT_SESSIONS).execute(window.addValue(project)))
+        return connection.preparedQuery(StatementSql.SESSIONS)
+                .execute(Tuple.of(gpus.toArray(String[]::new), utc(from), utc(to)))
                 .map(rows -> list(rows, row -> new Session(row.getLong("project_id"), row.getString("gpu_uuid"),
                         row.getInteger("gpu_instance_id"), row.getString("mig_profile"), instant(row, "starts_at"),
                         row.getValue("ends_at") == null ? null : instant(row, "ends_at"))));
     }
 
-    /** @param project one project, or null for all */
-    Uni<List<IdleNoticeLine>> idleNotices(Period period, Long project) {
-        Tuple bounds = Tuple.of(utc(period.start()), utc(period.end()));
-        return (project == null ? connection.preparedQuery(StatementSql.IDLE_NOTICES).execute(bounds)
-                : connection.preparedQuery(StatementSql.PROJECT_IDLE_NOTICES).execute(bounds.addValue(project)))
+    Uni<List<IdleNoticeLine>> idleNotices(Period period) {
+        return connection.preparedQuery(StatementSql.IDLE_NOTICES)
+                .execute(Tuple.of(utc(period.start()), utc(period.end())))
                 .map(rows -> list(rows, row -> new IdleNoticeLine(row.getLong("id"), row.getLong("project_id"),
                         row.getString("cluster_name"), row.getString("namespace"), instant(row, "noticed_at"),
                         instant(row, "idle_from"), instant(row, "idle_until"),
