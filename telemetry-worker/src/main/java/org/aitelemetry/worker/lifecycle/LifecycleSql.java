@@ -70,4 +70,17 @@ final class LifecycleSql {
                 AND (p.node_id IS NULL OR EXISTS (SELECT 1 FROM probe_run newer
                                                   WHERE newer.node_id = p.node_id AND newer.started_at > p.started_at))
               LIMIT $2)""";
+
+    /** A batch ($2) of mail sent or refused for good, made before $1; pending mail stays whatever its age. */
+    static final String DELETE_SENT_MAIL = """
+            DELETE FROM mail_outbox WHERE id IN (
+              SELECT id FROM mail_outbox WHERE state <> 'PENDING' AND created_at < $1 LIMIT $2)""";
+
+    /** A batch ($2) of idle-GPU notices made before $1 (their GPUs go by cascade). */
+    static final String DELETE_IDLE_NOTICES = """
+            DELETE FROM idle_notice WHERE id IN (SELECT id FROM idle_notice WHERE noticed_at < $1 LIMIT $2)""";
+
+    /** A batch ($2) of statements whose period ended before $1. */
+    static final String DELETE_STATEMENTS = """
+            DELETE FROM statement WHERE id IN (SELECT id FROM statement WHERE period_end < $1 LIMIT $2)""";
 }

@@ -46,7 +46,22 @@ public interface RetentionConfig {
     @WithDefault("13months")
     String probeResults();
 
-    /** Rows deleted per statement where retention deletes rows (sessions, probe runs). */
+    /** Mail sent or refused for good, by when it was made (what it carried is kept apart); pending mail stays. */
+    @WithDefault("30d")
+    String sentMail();
+
+    /** Idle-GPU notices and the GPUs they named, by when they were made. */
+    @WithDefault("13months")
+    String idleNotices();
+
+    /**
+     * Statements, by their period's end: kept by default, being the record of what was charged; when set, at least
+     * {@code telemetry.reports.horizon}, or the statement job would make and mail them again.
+     */
+    @WithDefault("off")
+    String statements();
+
+    /** Rows deleted per statement where retention deletes rows (sessions, probe runs, mail, notices, statements). */
     @WithDefault("5000")
     int deleteBatch();
 }

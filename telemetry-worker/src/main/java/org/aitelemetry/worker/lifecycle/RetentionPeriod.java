@@ -1,5 +1,6 @@
 package org.aitelemetry.worker.lifecycle;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Optional;
@@ -40,5 +41,10 @@ public record RetentionPeriod(int days, int months) {
             return Optional.empty();
         }
         return Optional.of(now.atZone(ZoneOffset.UTC).minusDays(days).minusMonths(months).toInstant());
+    }
+
+    /** Whether data of age {@code span} is still kept as of {@code now}. */
+    public boolean keeps(Duration span, Instant now) {
+        return cutoff(now).map(cutoff -> !cutoff.isAfter(now.minus(span))).orElse(true);
     }
 }

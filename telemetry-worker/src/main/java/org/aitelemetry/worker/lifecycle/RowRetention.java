@@ -10,9 +10,9 @@ import java.util.List;
 import org.jboss.logging.Logger;
 
 /**
- * Retention of the tables that stay unpartitioned (usage sessions, probe runs, the rollup's hour marks; see
- * docs/architecture.md): rows past
- * the cut-off are deleted in bounded batches, each its own short statement, so no lock is held for long.
+ * Retention of the tables that stay unpartitioned (usage sessions, probe runs, the rollup's hour marks, sent mail,
+ * idle-GPU notices, statements; see docs/architecture.md): rows past the cut-off are deleted in bounded batches, each
+ * its own short statement, so no lock is held for long.
  */
 final class RowRetention {
 
@@ -38,15 +38,33 @@ final class RowRetention {
 
     /** The rollup's marks of completed hours ({@code usage_rollup_hour}) before the hourly rollups' cut-off. */
     Uni<TableOutcome> rollupMarks(Instant cutoff) {
-        return deleteAll(LifecycleSql.DELETE_ROLLUP_MARKS, cutoff, 0)
-                .map(deleted -> new TableOutcome("usage_rollup_hour", List.of(), List.of(), deleted, 0));
+        return rows("usage_rollup_hour", LifecycleSql.DELETE_ROLLUP_MARKS, cutoff);
     }
 
     /** Probe runs (and their results) that started before the cut-off, but each node's newest. */
     Uni<TableOutcome> probeRuns(Instant cutoff) {
-        return deleteAll(LifecycleSql.DELETE_PROBE_RUNS, cutoff, 0)
-                .invoke(deleted -> LOG.infof("retention deleted %d probe runs (each node's newest is kept)", deleted))
-                .map(deleted -> new TableOutcome("probe_run", List.of(), List.of(), deleted, 0));
+        return rows("probe_run", LifecycleSql.DELETE_PROBE_RUNS, cutoff)
+                .invoke(outcome -> LOG.infof("retention deleted %d probe runs (each node's newest is kept)",
+                        outcome.rowsDropped()));
+    }
+
+    /** Mail sent or refused for good that was made before the cut-off. */
+    Uni<TableOutcome> sentMail(Instant cutoff) {
+        return rows("mail_outbox", LifecycleSql.DELETE_SENT_MAIL, cutoff);
+    }
+
+    /** Idle-GPU notices made before the cut-off. */
+    Uni<TableOutcome> idleNotices(Instant cutoff) {
+        return rows("idle_notice", LifecycleSql.DELETE_IDLE_NOTICES, cutoff);
+    }
+
+    /** Statements of periods that ended before the cut-off. */
+    Uni<TableOutcome> statements(Instant cutoff) {
+        return rows("statement", LifecycleSql.DELETE_STATEMENTS, cutoff);
+    }
+
+    private Uni<TableOutcome> rows(String table, String delete, Instant cutoff) {
+        return deleteAll(delete, cutoff, 0).map(deleted -> new TableOutcome(table, List.of(), List.of(), deleted, 0));
     }
 
     private Uni<Long> deleteAll(String delete, Instant cutoff, long deletedSoFar) {

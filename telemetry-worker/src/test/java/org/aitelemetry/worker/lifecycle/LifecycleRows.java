@@ -109,4 +109,39 @@ final class LifecycleRows {
                 VALUES ($1::uuid, $2, 'gpu-node', '1', $3, $3, 'HEALTHY', '{}')""")
                 .executeAndAwait(Tuple.of(runId, node, SqlValues.utc(startedAt)));
     }
+
+    /** A message in the outbox, made at the time, in the state (SENT ones sent when made). */
+    void mail(String dedupeKey, String state, Instant createdAt) {
+        pool.preparedQuery("""
+                INSERT INTO mail_outbox (dedupe_key, message_id, recipients, subject, html_body, text_body, state,
+                                         created_at, sent_at)
+                VALUES ($1, $1 || '@retention.test', '{pi@example.org}', 'subject', '<p>body</p>', 'body', $2, $3,
+                        CASE WHEN $2 = 'SENT' THEN $3 END)""")
+                .executeAndAwait(Tuple.of(dedupeKey, state, SqlValues.utc(createdAt)));
+    }
+
+    /** An idle-GPU notice of the namespace made at the time, naming one GPU. */
+    void idleNotice(String namespace, Instant noticedAt) {
+        long notice = pool.preparedQuery("""
+                INSERT INTO idle_notice (cluster_name, namespace, idle_from, idle_until, gpu_count, idle_gpu_hours,
+                                         cost_wasted, currency, mailed_to, noticed_at)
+                VALUES ('retention', $1, $2 - interval '9 hours', $2 - interval '1 hour', 1, 8, 1, 'EUR', 0, $2)
+                RETURNING id""").executeAndAwait(Tuple.of(namespace, SqlValues.utc(noticedAt))).iterator().next()
+                .getLong("id");
+        pool.preparedQuery("""
+                INSERT INTO idle_notice_gpu (notice_id, entity_kind, entity_id, gpu_uuid, idle_from, idle_until,
+                                             idle_gpu_hours, cost_wasted, label)
+                VALUES ($1, 'DEVICE', 1, 'GPU-retention', $2 - interval '9 hours', $2 - interval '1 hour', 8, 1,
+                        'GPU-retention')""").executeAndAwait(Tuple.of(notice, SqlValues.utc(noticedAt)));
+    }
+
+    /** The fleet's weekly statement of the week that ended at the time. */
+    void fleetStatement(Instant periodEnd) {
+        pool.preparedQuery("""
+                INSERT INTO statement (subject_kind, subject_key, period_kind, period_start, period_end, title,
+                                       currency, allocated_gpu_hours, used_gpu_hours, idle_gpu_hours, energy_kwh,
+                                       cost_allocation_basis, cost_usage_basis, html, csv)
+                VALUES ('FLEET', 'retention', 'WEEK', $1 - interval '7 days', $1, 'Fleet', 'EUR', 0, 0, 0, 0, 0, 0,
+                        '<p></p>', '')""").executeAndAwait(Tuple.of(SqlValues.utc(periodEnd)));
+    }
 }

@@ -3,6 +3,7 @@ package org.aitelemetry.worker.lifecycle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.YearMonth;
 import org.junit.jupiter.api.Test;
@@ -24,6 +25,18 @@ class RetentionPeriodTest {
             """)
     void spellingsGiveTheirCutoff(String setting, Instant cutoff) {
         assertThat(RetentionPeriod.parse(setting).cutoff(NOW).orElse(null)).isEqualTo(cutoff);
+    }
+
+    @ParameterizedTest(name = "{0} keeps {1}: {2}")
+    @CsvSource(delimiter = '|', textBlock = """
+            off      | P3650D | true
+            42d      | P42D   | true
+            41d      | P42D   | false
+            2months  | P42D   | true
+            1months  | P35D   | false
+            """)
+    void keepsWhatIsNoOlderThanItsCutoff(String setting, Duration span, boolean kept) {
+        assertThat(RetentionPeriod.parse(setting).keeps(span, NOW)).isEqualTo(kept);
     }
 
     @ParameterizedTest(name = "''{0}''")

@@ -3,17 +3,23 @@ package org.aitelemetry.worker.lifecycle;
 import static org.aitelemetry.worker.lifecycle.LifecycleRows.monthsAgo;
 import static org.aitelemetry.worker.lifecycle.LifecycleRows.partition;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.common.WithTestResource;
+import io.quarkus.runtime.configuration.ConfigurationException;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.List;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
+import org.aitelemetry.worker.statement.StatementConfig;
+import org.aitelemetry.worker.usage.UsageConfig;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Retention against real PostgreSQL, with the default settings: each table loses exactly its months (or rows) past
@@ -39,6 +45,7 @@ class RetentionTest {
     private static RetentionReport offReport;
     private static List<Boolean> oldPartitionsAfterOff;
     private static RetentionReport report;
+    private static RetentionReport statementsReport;
 
     @Inject
     Pool pool;
@@ -54,6 +61,12 @@ class RetentionTest {
 
     @Inject
     MonthlyPartitions partitions;
+
+    @Inject
+    StatementConfig reports;
+
+    @Inject
+    UsageConfig usage;
 
     private LifecycleRows rows;
 
@@ -82,10 +95,20 @@ class RetentionTest {
         rows.probeRun("00000000-0000-4000-8000-000000000001", fleet[1], monthsAgo(NOW, 16));
         rows.probeRun("00000000-0000-4000-8000-000000000002", fleet[1], OLD_DAY);
         rows.probeRun("00000000-0000-4000-8000-000000000003", null, OLD_DAY);
+        rows.mail("retention:sent", "SENT", OLD_ALERTS);
+        rows.mail("retention:failed", "FAILED", OLD_ALERTS);
+        rows.mail("retention:pending", "PENDING", OLD_ALERTS);
+        rows.mail("retention:recent", "SENT", NOW);
+        rows.idleNotice("old", OLD_DAY);
+        rows.idleNotice("kept", KEPT_DAY);
+        rows.fleetStatement(OLD_DAY);
+        rows.fleetStatement(KEPT_DAY);
 
-        offReport = new Retention(pool, new AllOff(), metrics).runOnce(NOW).await().indefinitely();
+        offReport = new Retention(pool, new AllOff(), metrics, reports, usage).runOnce(NOW).await().indefinitely();
         oldPartitionsAfterOff = oldPartitions().stream().map(rows::exists).toList();
         report = retention.runOnce(NOW).await().indefinitely();
+        statementsReport = new Retention(pool, new StatementsFor13Months(), metrics, reports, usage).runOnce(NOW)
+                .await().indefinitely();
     }
 
     @Test
@@ -145,6 +168,53 @@ class RetentionTest {
     }
 
     @Test
+    void mailGoesOnceSentOrRefusedButPendingMailStays() {
+        assertThat(report.table("mail_outbox").rowsDropped()).isEqualTo(2);
+        assertThat(rows.count("SELECT count(*) FROM mail_outbox WHERE dedupe_key LIKE 'retention:%'")).isEqualTo(2);
+        assertThat(rows.count("SELECT count(*) FROM mail_outbox WHERE dedupe_key IN ('retention:pending',"
+                + " 'retention:recent')")).isEqualTo(2);
+    }
+
+    @Test
+    void idleNoticesGoWithTheirGpus() {
+        assertThat(report.table("idle_notice").rowsDropped()).isEqualTo(1);
+        assertThat(rows.count("SELECT count(*) FROM idle_notice WHERE cluster_name = 'retention'")).isEqualTo(1);
+        assertThat(rows.count("SELECT count(*) FROM idle_notice_gpu WHERE gpu_uuid = 'GPU-retention'")).isEqualTo(1);
+    }
+
+    @Test
+    void statementsAreKeptUnlessARetentionIsSet() {
+        assertThat(report.table("statement").rowsDropped()).as("off by default").isZero();
+        assertThat(statementsReport.table("statement").rowsDropped()).isEqualTo(1);
+        assertThat(rows.count("SELECT count(*) FROM statement WHERE subject_key = 'retention'")).isEqualTo(1);
+    }
+
+    @ParameterizedTest(name = "{0}={1} with {2}={3}")
+    @CsvSource({
+        "statements, 30d, telemetry.reports.horizon, 42",
+        "hourly-rollups, 40d, telemetry.reports.horizon, 42",
+        "hourly-rollups, 1months, telemetry.usage.backfill-max, 35"})
+    void aRetentionShorterThanWhatAnotherJobReachesBackToStopsTheStart(String setting, String value,
+            String reachSetting, long reachDays) {
+        RetentionConfig config = new StatementsFor13Months() {
+            @Override
+            public String statements() {
+                return setting.equals("statements") ? value : super.statements();
+            }
+
+            @Override
+            public String hourlyRollups() {
+                return setting.equals("hourly-rollups") ? value : super.hourlyRollups();
+            }
+        };
+
+        assertThatThrownBy(() -> new Retention(pool, config, metrics, reports, usage))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("telemetry.retention." + setting)
+                .hasMessageContaining(reachSetting + " (" + reachDays + " days)");
+    }
+
+    @Test
     void dropsAndSkipsAreCountedPerTable() {
         assertThat(registry.get("telemetry.retention.partitions.dropped").tag("table", "usage_rollup_daily").counter()
                 .count()).isEqualTo(1);
@@ -171,7 +241,7 @@ class RetentionTest {
     }
 
     /** Every table kept forever. */
-    private static final class AllOff implements RetentionConfig {
+    private static class AllOff implements RetentionConfig {
         @Override
         public String every() {
             return "off";
@@ -218,8 +288,31 @@ class RetentionTest {
         }
 
         @Override
+        public String sentMail() {
+            return "off";
+        }
+
+        @Override
+        public String idleNotices() {
+            return "off";
+        }
+
+        @Override
+        public String statements() {
+            return "off";
+        }
+
+        @Override
         public int deleteBatch() {
             return 100;
+        }
+    }
+
+    /** Statements kept 13 months, everything else forever. */
+    private static class StatementsFor13Months extends AllOff {
+        @Override
+        public String statements() {
+            return "13months";
         }
     }
 }
