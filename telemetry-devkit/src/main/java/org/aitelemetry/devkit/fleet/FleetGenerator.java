@@ -91,7 +91,8 @@ final class FleetGenerator {
     private List<FleetProject> projects(String cluster) {
         Set<Integer> withVllm = chosen(spec.projectsPerCluster(), spec.facts().vllmProjects());
         return IntStream.range(0, spec.projectsPerCluster())
-                .mapToObj(i -> new FleetProject(cluster, FleetProject.namespace(i), withVllm.contains(i)))
+                .mapToObj(i -> new FleetProject(cluster, FleetProject.namespace(i), withVllm.contains(i),
+                        ColdFrontAllocation.of(i)))
                 .toList();
     }
 

@@ -1,9 +1,13 @@
 package org.aitelemetry.devkit.fleet;
 
 import java.util.List;
+import java.util.Optional;
 
-/** A research project: a namespace of one cluster. Namespaces repeat across clusters. */
-public record FleetProject(String cluster, String namespace, boolean vllm) {
+/**
+ * A research project: a namespace of one cluster, and the allocation ColdFront annotated it with (none for a namespace
+ * made by hand). Namespaces repeat across clusters.
+ */
+public record FleetProject(String cluster, String namespace, boolean vllm, Optional<ColdFrontAllocation> allocation) {
 
     private static final List<String> RESEARCH_AREAS =
             List.of("nlp", "vision", "speech", "genomics", "climate", "robotics", "chemistry", "physics");

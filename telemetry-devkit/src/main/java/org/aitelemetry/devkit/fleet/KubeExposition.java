@@ -54,6 +54,7 @@ final class KubeExposition {
             throws IOException {
         long seconds = Math.max(0, (at.toEpochMilli() - epochMillis) / 1000);
         writeNodes(writer, nodes);
+        writeNamespaces(writer, cluster);
         writePods(writer, pods, seconds);
         writeVolumes(writer, cluster);
         writeVllm(writer, cluster, seconds);
@@ -80,6 +81,28 @@ final class KubeExposition {
                 writer.sample("kube_node_status_capacity", new Labels().add("node", node.name())
                         .add("resource", resource.getKey()).add("unit", "integer").toString(), resource.getValue());
             }
+        }
+    }
+
+    /**
+     * The project namespaces with the annotations and labels ColdFront wrote, as kube-state-metrics publishes them when
+     * its allow-lists name them; every namespace has both series, with only {@code namespace} where it has none.
+     */
+    private void writeNamespaces(SampleSink writer, String cluster) throws IOException {
+        writer.family("kube_namespace_annotations", GAUGE, "Kubernetes annotations converted to Prometheus labels.");
+        for (FleetProject project : fleet.projects(cluster)) {
+            Labels labels = new Labels().add("namespace", project.namespace());
+            project.allocation().ifPresent(allocation -> labels.add("annotation_cf_pi", allocation.pi())
+                    .add("annotation_cf_project_id", allocation.projectId())
+                    .add("annotation_openshift_io_display_name", allocation.title())
+                    .add("annotation_openshift_io_requester", allocation.pi()));
+            writer.sample("kube_namespace_annotations", labels.toString(), 1);
+        }
+        writer.family("kube_namespace_labels", GAUGE, "Kubernetes labels converted to Prometheus labels.");
+        for (FleetProject project : fleet.projects(cluster)) {
+            Labels labels = new Labels().add("namespace", project.namespace());
+            project.allocation().ifPresent(allocation -> labels.add("label_nerc_mghpcc_org_project", "true"));
+            writer.sample("kube_namespace_labels", labels.toString(), 1);
         }
     }
 

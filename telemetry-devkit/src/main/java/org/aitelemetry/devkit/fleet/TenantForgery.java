@@ -9,7 +9,7 @@ import java.util.List;
  * exporters' metric names to forge another team's usage (acceptance scenario 30): readings for two real GPUs of the
  * cluster held by pods of another team's namespace (one in the exported_* spelling, one in the plain one), a GPU that
  * does not exist on a real node under the other cluster's name, GPU requests of the victim's namespace and a GPU node
- * that does not exist. The scraping Prometheus honours labels, so every forged label reaches the store as written.
+ * that does not exist, and a PI and title for the victim's namespace. The scraping Prometheus honours labels, so every forged label reaches the store as written.
  */
 public final class TenantForgery {
 
@@ -19,6 +19,8 @@ public final class TenantForgery {
     /** Pods of the victim's namespace that exist only on the forged page. */
     public static final List<String> FORGED_PODS = List.of("forged-trainer-0", "forged-trainer-1");
     public static final int FORGED_GPU_REQUEST = 64;
+    /** The PI the tenant claims for the victim's namespace. */
+    public static final String FORGED_PI = "forger@tenant.example";
 
     private final FleetDefinition fleet;
 
@@ -71,6 +73,8 @@ public final class TenantForgery {
                 + new Labels().add("node", realNode.name()).add("resource", "nvidia_com_gpu").add("unit", "integer")),
                 FORGED_GPU_REQUEST);
         gauge(writer, "kube_pod_deletion_timestamp", List.of(request.toString()), 1);
+        gauge(writer, "kube_namespace_annotations", List.of(new Labels().add("namespace", victim)
+                .add("annotation_cf_pi", FORGED_PI).add("annotation_openshift_io_display_name", "Forged").toString()), 1);
         writer.finish();
     }
 

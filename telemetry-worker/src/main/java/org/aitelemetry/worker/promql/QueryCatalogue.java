@@ -33,10 +33,13 @@ import static org.aitelemetry.prometheus.kube.KubeLabel.RESOURCE;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
+import java.util.SortedSet;
 import org.aitelemetry.prometheus.PromqlString;
 import org.aitelemetry.prometheus.dcgm.DcgmBlank;
 import org.aitelemetry.prometheus.dcgm.DcgmField;
 import org.aitelemetry.prometheus.kube.KubeStateMetric;
+import org.aitelemetry.worker.allocation.MetadataSource.Kind;
+import org.aitelemetry.worker.allocation.ProjectMetadataMapping;
 import org.aitelemetry.worker.config.WorkerConfig;
 
 /**
@@ -82,8 +85,10 @@ public class QueryCatalogue {
     private final String window;
     private final ExporterSelector dcgm;
     private final ExporterSelector kube;
+    private final ProjectMetadataMapping metadata;
 
-    QueryCatalogue(WorkerConfig config) {
+    QueryCatalogue(WorkerConfig config, ProjectMetadataMapping metadata) {
+        this.metadata = metadata;
         this.window = "[" + config.sync().lookback().toSeconds() + "s]";
         this.dcgm = ExporterSelector.of("telemetry.exporters.dcgm", config.exporters().dcgm());
         this.kube = ExporterSelector.of("telemetry.exporters.kube-state-metrics",
@@ -142,6 +147,21 @@ public class QueryCatalogue {
                 + kube.select(KubeStateMetric.POD_CONTAINER_RESOURCE_REQUESTS,
                         RESOURCE + "=~" + PromqlString.literal(GPU_RESOURCE + "|" + MIG_RESOURCE_PREFIX + ".+"))
                 + window + "))";
+    }
+
+    /** Each namespace's annotations that a project field is read from, one series per namespace. */
+    public String namespaceAnnotations() {
+        return namespaceMetadata(KubeStateMetric.NAMESPACE_ANNOTATIONS, metadata.prometheusLabels(Kind.ANNOTATION));
+    }
+
+    /** Each namespace's labels that a project field is read from, one series per namespace. */
+    public String namespaceLabels() {
+        return namespaceMetadata(KubeStateMetric.NAMESPACE_LABELS, metadata.prometheusLabels(Kind.LABEL));
+    }
+
+    private String namespaceMetadata(String metric, SortedSet<String> fields) {
+        String by = fields.isEmpty() ? PROJECT_KEY : PROJECT_KEY + ", " + String.join(", ", fields);
+        return "group by (" + by + ") (last_over_time(" + kube.select(metric) + window + "))";
     }
 
     /** Containers that restarted in the last 15 minutes, per namespace. */

@@ -17,7 +17,9 @@ enum FleetQuery {
     RESTARTING_PODS(QueryCatalogue::restartingPods, FleetQueryResults::restartingPods),
     TERMINATING_PODS(QueryCatalogue::terminatingPods, FleetQueryResults::terminatingPods),
     FULL_VOLUME_CLAIMS(QueryCatalogue::fullVolumeClaims, FleetQueryResults::fullVolumeClaims),
-    VLLM_NAMESPACES(QueryCatalogue::vllmNamespaces, FleetQueryResults::vllmNamespaces);
+    VLLM_NAMESPACES(QueryCatalogue::vllmNamespaces, FleetQueryResults::vllmNamespaces),
+    NAMESPACE_ANNOTATIONS(QueryCatalogue::namespaceAnnotations, FleetQueryResults::namespaceAnnotations),
+    NAMESPACE_LABELS(QueryCatalogue::namespaceLabels, FleetQueryResults::namespaceLabels);
 
     private final Function<QueryCatalogue, String> promql;
     private final Function<FleetQueryResults, QueryResult> answer;

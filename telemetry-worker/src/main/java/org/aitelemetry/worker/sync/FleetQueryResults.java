@@ -3,6 +3,8 @@ package org.aitelemetry.worker.sync;
 import static org.aitelemetry.worker.sync.FleetQuery.ALLOCATIONS;
 import static org.aitelemetry.worker.sync.FleetQuery.FULL_VOLUME_CLAIMS;
 import static org.aitelemetry.worker.sync.FleetQuery.INVENTORY;
+import static org.aitelemetry.worker.sync.FleetQuery.NAMESPACE_ANNOTATIONS;
+import static org.aitelemetry.worker.sync.FleetQuery.NAMESPACE_LABELS;
 import static org.aitelemetry.worker.sync.FleetQuery.NODE_CAPACITY;
 import static org.aitelemetry.worker.sync.FleetQuery.NODE_INFO;
 import static org.aitelemetry.worker.sync.FleetQuery.NODE_LABELS;
@@ -22,13 +24,14 @@ import org.aitelemetry.worker.promql.QueryCatalogue;
 /** The answers to one cycle's {@link QueryCatalogue}, as they came back from a source: one component per query. */
 record FleetQueryResults(QueryResult inventory, Map<DcgmField, QueryResult> readings, QueryResult nodeLabels,
         QueryResult nodeCapacity, QueryResult nodeInfo, QueryResult allocations, QueryResult restartingPods,
-        QueryResult terminatingPods, QueryResult fullVolumeClaims, QueryResult vllmNamespaces) {
+        QueryResult terminatingPods, QueryResult fullVolumeClaims, QueryResult vllmNamespaces,
+        QueryResult namespaceAnnotations, QueryResult namespaceLabels) {
 
     static FleetQueryResults of(Map<FleetQuery, QueryResult> answers, Map<DcgmField, QueryResult> readings) {
         return new FleetQueryResults(answers.get(INVENTORY), readings, answers.get(NODE_LABELS),
                 answers.get(NODE_CAPACITY), answers.get(NODE_INFO), answers.get(ALLOCATIONS),
                 answers.get(RESTARTING_PODS), answers.get(TERMINATING_PODS), answers.get(FULL_VOLUME_CLAIMS),
-                answers.get(VLLM_NAMESPACES));
+                answers.get(VLLM_NAMESPACES), answers.get(NAMESPACE_ANNOTATIONS), answers.get(NAMESPACE_LABELS));
     }
 
     List<String> warnings() {

@@ -2,6 +2,7 @@ package org.aitelemetry.worker.sync;
 
 import java.util.List;
 import java.util.Map;
+import org.aitelemetry.worker.allocation.ProjectMetadata;
 
 /**
  * What one sync cycle read from one metric source, per cluster. {@code complete} is false when any query came back
@@ -37,6 +38,6 @@ record FleetSnapshot(Map<String, ClusterObservation> clusters, boolean complete,
     }
 
     record ProjectObservation(String namespace, double gpusRequested, Map<String, Integer> migRequested,
-            int restartingPods, int terminatingPods, int fullPvcs, boolean vllmDetected) {
+            int restartingPods, int terminatingPods, int fullPvcs, boolean vllmDetected, ProjectMetadata metadata) {
     }
 }

@@ -47,25 +47,42 @@ final class FleetSql {
             SELECT n.id, n.cluster_id, n.name FROM ai_node n JOIN ai_cluster c ON c.id = n.cluster_id
             WHERE c.source_id = $1""";
 
+    /**
+     * The projects seen, with what their namespace says of them ($9–$14): a value seen replaces the stored one, a
+     * namespace that no longer says it keeps the last one seen.
+     */
     static final String UPSERT_PROJECTS = """
             INSERT INTO research_project AS t (cluster_id, namespace, gpus_requested, mig_requested, restarting_pods,
-                                               terminating_pods, full_pvcs, vllm_detected, flags_at, state,
+                                               terminating_pods, full_pvcs, vllm_detected, title, pi, institution,
+                                               allocation_id, allocation_project_id, field_of_science, flags_at, state,
                                                last_seen_at, missed_cycles)
-            SELECT u.cluster_id, u.namespace, u.gpus, u.mig::jsonb, u.restarting, u.terminating, u.pvcs, u.vllm, $9,
-                   'PRESENT', $9, 0
-            FROM unnest($1::bigint[], $2::text[], $3::float8[], $4::text[], $5::int[], $6::int[], $7::int[], $8::bool[])
-                 AS u(cluster_id, namespace, gpus, mig, restarting, terminating, pvcs, vllm)
+            SELECT u.cluster_id, u.namespace, u.gpus, u.mig::jsonb, u.restarting, u.terminating, u.pvcs, u.vllm,
+                   u.title, u.pi, u.institution, u.allocation_id, u.allocation_project_id, u.field_of_science, $15,
+                   'PRESENT', $15, 0
+            FROM unnest($1::bigint[], $2::text[], $3::float8[], $4::text[], $5::int[], $6::int[], $7::int[], $8::bool[],
+                        $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[])
+                 AS u(cluster_id, namespace, gpus, mig, restarting, terminating, pvcs, vllm, title, pi, institution,
+                      allocation_id, allocation_project_id, field_of_science)
             ON CONFLICT (cluster_id, namespace) DO UPDATE SET gpus_requested = EXCLUDED.gpus_requested,
                 mig_requested = EXCLUDED.mig_requested, restarting_pods = EXCLUDED.restarting_pods,
                 terminating_pods = EXCLUDED.terminating_pods, full_pvcs = EXCLUDED.full_pvcs,
-                vllm_detected = EXCLUDED.vllm_detected, flags_at = EXCLUDED.flags_at, state = 'PRESENT',
-                missed_cycles = 0, last_seen_at = EXCLUDED.last_seen_at
+                vllm_detected = EXCLUDED.vllm_detected, title = coalesce(EXCLUDED.title, t.title),
+                pi = coalesce(EXCLUDED.pi, t.pi), institution = coalesce(EXCLUDED.institution, t.institution),
+                allocation_id = coalesce(EXCLUDED.allocation_id, t.allocation_id),
+                allocation_project_id = coalesce(EXCLUDED.allocation_project_id, t.allocation_project_id),
+                field_of_science = coalesce(EXCLUDED.field_of_science, t.field_of_science),
+                flags_at = EXCLUDED.flags_at, state = 'PRESENT', missed_cycles = 0, last_seen_at = EXCLUDED.last_seen_at
             WHERE (t.gpus_requested, t.mig_requested, t.restarting_pods, t.terminating_pods, t.full_pvcs,
                    t.vllm_detected, t.state, t.missed_cycles)
                   IS DISTINCT FROM (EXCLUDED.gpus_requested, EXCLUDED.mig_requested, EXCLUDED.restarting_pods,
                    EXCLUDED.terminating_pods, EXCLUDED.full_pvcs, EXCLUDED.vllm_detected, EXCLUDED.state,
                    EXCLUDED.missed_cycles)
-               OR t.last_seen_at IS NULL OR t.last_seen_at < EXCLUDED.last_seen_at - $10::int * interval '1 second'""";
+               OR (t.title, t.pi, t.institution, t.allocation_id, t.allocation_project_id, t.field_of_science)
+                  IS DISTINCT FROM (coalesce(EXCLUDED.title, t.title), coalesce(EXCLUDED.pi, t.pi),
+                   coalesce(EXCLUDED.institution, t.institution), coalesce(EXCLUDED.allocation_id, t.allocation_id),
+                   coalesce(EXCLUDED.allocation_project_id, t.allocation_project_id),
+                   coalesce(EXCLUDED.field_of_science, t.field_of_science))
+               OR t.last_seen_at IS NULL OR t.last_seen_at < EXCLUDED.last_seen_at - $16::int * interval '1 second'""";
 
     static final String PROJECT_IDS = """
             SELECT p.id, p.cluster_id, p.namespace FROM research_project p JOIN ai_cluster c ON c.id = p.cluster_id

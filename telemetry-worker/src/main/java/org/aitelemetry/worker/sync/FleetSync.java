@@ -20,6 +20,7 @@ import org.aitelemetry.prometheus.PrometheusClient;
 import org.aitelemetry.prometheus.dcgm.DcgmLabels;
 import org.aitelemetry.prometheus.source.SourceClients;
 import org.aitelemetry.prometheus.source.SourceDefinition;
+import org.aitelemetry.worker.allocation.ProjectMetadataMapping;
 import org.aitelemetry.worker.config.SelfTracing;
 import org.aitelemetry.worker.config.WorkerConfig;
 import org.aitelemetry.worker.promql.QueryCatalogue;
@@ -46,9 +47,11 @@ public class FleetSync {
     private final WorkerConfig.SyncConfig config;
     private final DcgmLabels dcgmLabels;
     private final QueryCatalogue queries;
+    private final ProjectMetadataMapping metadata;
 
     FleetSync(Pool pool, MetricSourceRegistrar registrar, SourceClients clients, QueryCatalogue queries,
-            WorkerConfig config) {
+            ProjectMetadataMapping metadata, WorkerConfig config) {
+        this.metadata = metadata;
         this.pool = pool;
         this.cycle = new LockedSourceCycle(pool, registrar, LOCK_NAME);
         this.clients = clients;
@@ -80,7 +83,7 @@ public class FleetSync {
         PrometheusClient client = clients.client(source);
         return new FleetReader(client, queries).read(started)
                 .chain(results -> new GpuFinder(client, queries).find(results, started).chain(found -> {
-                    FleetSnapshot snapshot = new SnapshotAssembler(source.defaultCluster(), dcgmLabels)
+                    FleetSnapshot snapshot = new SnapshotAssembler(source.defaultCluster(), dcgmLabels, metadata)
                             .assemble(results, found);
                     return new FleetWriter(connection, id, snapshot, started, config.missingAfterCycles()).write()
                             .call(rows -> recordStatus(connection, id, started,

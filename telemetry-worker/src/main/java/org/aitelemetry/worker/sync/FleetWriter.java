@@ -134,6 +134,12 @@ final class FleetWriter {
                 .addArrayOfInteger(integer(rows, r -> r.project().terminatingPods()))
                 .addArrayOfInteger(integer(rows, r -> r.project().fullPvcs()))
                 .addArrayOfBoolean(bool(rows, r -> r.project().vllmDetected()))
+                .addArrayOfString(text(rows, r -> r.project().metadata().title()))
+                .addArrayOfString(text(rows, r -> r.project().metadata().pi()))
+                .addArrayOfString(text(rows, r -> r.project().metadata().institution()))
+                .addArrayOfString(text(rows, r -> r.project().metadata().allocationId()))
+                .addArrayOfString(text(rows, r -> r.project().metadata().allocationProjectId()))
+                .addArrayOfString(text(rows, r -> r.project().metadata().fieldOfScience()))
                 .addValue(now).addInteger(heartbeatSeconds))
                 .chain(next -> connection.preparedQuery(FleetSql.PROJECT_IDS).execute(Tuple.of(sourceId))
                         .map(result -> next.withProjects(ids(result, row -> ClusterScopedKey.of(row, "namespace")))));

@@ -14,11 +14,13 @@ import org.aitelemetry.prometheus.Series;
 import org.aitelemetry.prometheus.dcgm.DcgmBlank;
 import org.aitelemetry.prometheus.kube.KubeLabel;
 import org.aitelemetry.prometheus.kube.LabelVariants;
+import org.aitelemetry.worker.allocation.ProjectMetadataMapping;
 import org.aitelemetry.worker.sync.FleetSnapshot.ProjectObservation;
 
 /**
  * Builds the research projects of a cluster: the namespaces that request GPUs or MIG slices, or whose pods dcgm-exporter
- * shows on a GPU, with their allocation and the health flags of their workloads.
+ * shows on a GPU, with their allocation, the health flags of their workloads and what their namespace's annotations
+ * and labels say of them.
  */
 final class ProjectAssembly {
 
@@ -36,9 +38,15 @@ final class ProjectAssembly {
     private final Map<ProjectRef, Integer> terminating;
     private final Map<ProjectRef, Integer> fullPvcs;
     private final Map<ProjectRef, Integer> vllm;
+    private final ProjectMetadataMapping metadata;
+    private final Map<ProjectRef, Series> annotations;
+    private final Map<ProjectRef, Series> namespaceLabels;
 
-    ProjectAssembly(LabelVariants labels, FleetQueryResults results) {
+    ProjectAssembly(LabelVariants labels, FleetQueryResults results, ProjectMetadataMapping metadata) {
         this.labels = labels;
+        this.metadata = metadata;
+        this.annotations = firstSeries(results.namespaceAnnotations());
+        this.namespaceLabels = firstSeries(results.namespaceLabels());
         results.allocations().series().forEach(this::addAllocation);
         this.restarting = counts(results.restartingPods());
         this.terminating = counts(results.terminatingPods());
@@ -63,7 +71,8 @@ final class ProjectAssembly {
         Allocation allocation = allocations.getOrDefault(ref, new Allocation());
         return new ProjectObservation(ref.namespace(), allocation.gpus, Map.copyOf(allocation.mig),
                 restarting.getOrDefault(ref, 0), terminating.getOrDefault(ref, 0), fullPvcs.getOrDefault(ref, 0),
-                vllm.getOrDefault(ref, 0) > 0);
+                vllm.getOrDefault(ref, 0) > 0, metadata.read(Optional.ofNullable(annotations.get(ref)),
+                        Optional.ofNullable(namespaceLabels.get(ref))));
     }
 
     private void addAllocation(Series series) {
@@ -94,6 +103,15 @@ final class ProjectAssembly {
             ref(series).ifPresent(ref -> counts.merge(ref, (int) series.last().value(), Integer::sum));
         }
         return counts;
+    }
+
+    /** A namespace's series; should an annotation have changed within the look-back, the first of its two. */
+    private Map<ProjectRef, Series> firstSeries(QueryResult result) {
+        Map<ProjectRef, Series> first = new HashMap<>();
+        for (Series series : result.series()) {
+            ref(series).ifPresent(ref -> first.putIfAbsent(ref, series));
+        }
+        return first;
     }
 
     private Optional<ProjectRef> ref(Series series) {

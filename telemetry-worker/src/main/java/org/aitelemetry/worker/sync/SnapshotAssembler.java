@@ -9,6 +9,7 @@ import java.util.Set;
 import org.aitelemetry.prometheus.dcgm.DcgmField;
 import org.aitelemetry.prometheus.dcgm.DcgmLabels;
 import org.aitelemetry.prometheus.kube.LabelVariants;
+import org.aitelemetry.worker.allocation.ProjectMetadataMapping;
 import org.aitelemetry.worker.sync.FleetSnapshot.ClusterObservation;
 import org.aitelemetry.worker.sync.FleetSnapshot.DeviceObservation;
 
@@ -17,10 +18,12 @@ final class SnapshotAssembler {
 
     private final LabelVariants labels;
     private final DcgmLabels dcgm;
+    private final ProjectMetadataMapping metadata;
 
-    SnapshotAssembler(String defaultCluster, DcgmLabels dcgm) {
+    SnapshotAssembler(String defaultCluster, DcgmLabels dcgm, ProjectMetadataMapping metadata) {
         this.labels = new LabelVariants(defaultCluster);
         this.dcgm = dcgm;
+        this.metadata = metadata;
     }
 
     /** With the GPUs the follow-up queries found beside the inventory, and their notices. */
@@ -34,7 +37,7 @@ final class SnapshotAssembler {
                     + " (a customised dcgm-exporter counter list): found by their other DCGM fields, free memory unknown");
         }
         NodeAssembly nodes = new NodeAssembly(labels, results.nodeLabels(), results.nodeCapacity(), results.nodeInfo());
-        ProjectAssembly projects = new ProjectAssembly(labels, results);
+        ProjectAssembly projects = new ProjectAssembly(labels, results, metadata);
         Map<String, Map<String, DeviceObservation>> devicesByCluster = devices.devicesByCluster();
 
         Set<String> clusterNames = new LinkedHashSet<>(devicesByCluster.keySet());

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.aitelemetry.prometheus.dcgm.DcgmField;
+import org.aitelemetry.worker.allocation.MetadataSettings;
 import org.aitelemetry.worker.config.WorkerConfig;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +23,7 @@ class QueryCatalogueTest {
     private final QueryCatalogue queries = new QueryCatalogue(new Config(
             new Sync("60s", "0s", 3, Duration.ofMinutes(10)), Set.of("nvidia-dcgm-exporter"),
             new BothExporters(new Exporter("nvidia-dcgm-exporter", "nvidia-gpu-operator"),
-                    new Exporter("kube-state-metrics", ExporterSelector.ANY_NAMESPACE))));
+                    new Exporter("kube-state-metrics", ExporterSelector.ANY_NAMESPACE))), MetadataSettings.coldFront());
 
     @Test
     void everyQueryReadsAsWritten() throws IOException {
@@ -39,6 +40,8 @@ class QueryCatalogueTest {
         rendered.add("terminatingPods | " + queries.terminatingPods());
         rendered.add("fullVolumeClaims | " + queries.fullVolumeClaims());
         rendered.add("vllmNamespaces | " + queries.vllmNamespaces());
+        rendered.add("namespaceAnnotations | " + queries.namespaceAnnotations());
+        rendered.add("namespaceLabels | " + queries.namespaceLabels());
         rendered.add("gpuUtilization | " + queries.gpuUtilization());
         rendered.add("sliceActivity | " + queries.sliceActivity());
         rendered.add("energy | " + queries.energy());

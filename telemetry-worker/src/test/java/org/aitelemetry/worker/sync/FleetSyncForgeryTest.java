@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.aitelemetry.devkit.fleet.ColdFrontAllocation;
 import org.aitelemetry.devkit.fleet.FleetDefinition;
 import org.aitelemetry.devkit.fleet.FleetDevice;
 import org.aitelemetry.devkit.fleet.FleetPod;
@@ -124,6 +125,11 @@ class FleetSyncForgeryTest {
                     .filter(pod -> pod.slices().isEmpty()).mapToDouble(FleetPod::requested).sum());
             assertThat(project.getInteger("terminating_pods"))
                     .isEqualTo((int) pods.stream().filter(FleetPod::terminating).count());
+            String realPi = fleet.projects(cluster.name()).stream().filter(p -> p.namespace().equals(victim))
+                    .findFirst().orElseThrow().allocation().map(ColdFrontAllocation::pi).orElse(null);
+            assertThat(project.getString("pi")).as("PI of %s", victim).isEqualTo(realPi)
+                    .isNotEqualTo(TenantForgery.FORGED_PI);
+            assertThat(project.getString("title")).isNotEqualTo("Forged");
         }
     }
 

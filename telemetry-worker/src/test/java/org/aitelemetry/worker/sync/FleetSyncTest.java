@@ -11,8 +11,10 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import org.aitelemetry.devkit.fleet.ColdFrontAllocation;
 import org.aitelemetry.devkit.fleet.FleetDefinition;
 import org.aitelemetry.devkit.fleet.FleetDevice;
 import org.aitelemetry.devkit.fleet.FleetNode;
@@ -79,7 +81,7 @@ class FleetSyncTest {
         SyncReport report = syncOnce();
 
         assertThat(report.status()).isEqualTo(SyncStatus.OK);
-        assertThat(report.queries()).isEqualTo(16);
+        assertThat(report.queries()).isEqualTo(18);
         assertThat(report.devices()).isEqualTo(fleet.devices().size());
         for (var cluster : fleet.clusters()) {
             Row row = rows.all("""
@@ -154,7 +156,17 @@ class FleetSyncTest {
             assertThat(project.getInteger("terminating_pods")).isEqualTo(facts.get("terminating"));
             assertThat(project.getInteger("full_pvcs")).isEqualTo(facts.get("fullPvcs"));
             assertThat(project.getBoolean("vllm_detected")).isEqualTo(facts.get("vllm"));
+            Optional<ColdFrontAllocation> allocation = fleet.projects(project.getString("cluster")).stream()
+                    .filter(defined -> defined.namespace().equals(project.getString("namespace"))).findFirst()
+                    .orElseThrow().allocation();
+            assertThat(project.getString("title")).isEqualTo(allocation.map(ColdFrontAllocation::title).orElse(null));
+            assertThat(project.getString("pi")).isEqualTo(allocation.map(ColdFrontAllocation::pi).orElse(null));
+            assertThat(project.getString("allocation_project_id"))
+                    .isEqualTo(allocation.map(a -> String.valueOf(a.projectId())).orElse(null));
+            assertThat(project.getString("institution")).as("not configured").isNull();
         }
+        assertThat(projects).as("ColdFront's annotations read through kube-state-metrics")
+                .anySatisfy(project -> assertThat(project.getString("pi")).isNotNull());
     }
 
     @Test

@@ -15,6 +15,8 @@ import org.aitelemetry.prometheus.Sample;
 import org.aitelemetry.prometheus.Series;
 import org.aitelemetry.prometheus.dcgm.DcgmField;
 import org.aitelemetry.prometheus.dcgm.DcgmLabels;
+import org.aitelemetry.worker.allocation.MetadataSettings;
+import org.aitelemetry.worker.allocation.ProjectMetadata;
 import org.aitelemetry.worker.sync.FleetSnapshot.ClusterObservation;
 import org.aitelemetry.worker.sync.FleetSnapshot.DeviceObservation;
 import org.aitelemetry.worker.sync.FleetSnapshot.SliceKey;
@@ -118,7 +120,14 @@ class SnapshotAssemblerTest {
                 vector(series(2, "cluster", "c", "namespace", "team-a")),
                 vector(series(1, "cluster", "c", "namespace", "team-a")),
                 vector(series(1, "cluster", "c", "exported_namespace", "team-b")),
-                vector(series(1, "cluster", "c", "namespace", "team-b"), series(1, "cluster", "c", "namespace", "not-gpu")));
+                vector(series(1, "cluster", "c", "namespace", "team-b"), series(1, "cluster", "c", "namespace", "not-gpu")),
+                vector(series(1, "cluster", "c", "namespace", "team-a", "annotation_openshift_io_display_name",
+                                " Team A lab ", "annotation_openshift_io_requester", "someone",
+                                "annotation_cf_pi", "ada", "annotation_cf_allocation_id", ""),
+                        series(1, "cluster", "c", "namespace", "not-gpu", "annotation_cf_pi", "nobody"),
+                        series(1, "cluster", "other", "namespace", "team-b", "annotation_cf_pi", "elsewhere")),
+                vector(series(1, "cluster", "c", "namespace", "team-a", "label_institution", "Example University"),
+                        series(1, "cluster", "c", "namespace", "team-b", "label_institution", "Other College")));
 
         ClusterObservation cluster = assembler("c").assemble(results, NOTHING_NEEDED).clusters().get("c");
 
@@ -129,10 +138,14 @@ class SnapshotAssemblerTest {
             assertThat(project.restartingPods()).isEqualTo(2);
             assertThat(project.terminatingPods()).isEqualTo(1);
             assertThat(project.vllmDetected()).isFalse();
+            assertThat(project.metadata()).as("blank values and later sources ignored").isEqualTo(
+                    new ProjectMetadata("Team A lab", "ada", "Example University", null, null, null));
         });
         assertThat(cluster.projects().get("team-b")).satisfies(project -> {
             assertThat(project.fullPvcs()).isEqualTo(1);
             assertThat(project.vllmDetected()).isTrue();
+            assertThat(project.metadata()).as("a label without annotations; another cluster's namesake not")
+                    .isEqualTo(new ProjectMetadata(null, null, "Other College", null, null, null));
         });
     }
 
@@ -140,7 +153,7 @@ class SnapshotAssemblerTest {
     void warningsMakeTheSnapshotIncomplete() {
         QueryResult partial = new QueryResult("vector", List.of(), List.of("partial response: store eu-1 unavailable"));
         FleetQueryResults results = new FleetQueryResults(partial, Map.of(), vector(), vector(), vector(), vector(),
-                vector(), vector(), vector(), vector());
+                vector(), vector(), vector(), vector(), vector(), vector());
 
         FleetSnapshot snapshot = assembler("c").assemble(results, NOTHING_NEEDED);
 
@@ -180,14 +193,15 @@ class SnapshotAssemblerTest {
     }
 
     private static SnapshotAssembler assembler(String defaultCluster) {
-        return new SnapshotAssembler(defaultCluster, new DcgmLabels(Set.of("nvidia-dcgm-exporter")));
+        return new SnapshotAssembler(defaultCluster, new DcgmLabels(Set.of("nvidia-dcgm-exporter")),
+                MetadataSettings.coldFront());
     }
 
     private static FleetQueryResults results(QueryResult inventory, Map<DcgmField, QueryResult> readings) {
         Map<DcgmField, QueryResult> all = new EnumMap<>(DcgmField.class);
         Arrays.stream(DcgmField.values()).forEach(field -> all.put(field, readings.getOrDefault(field, vector())));
         return new FleetQueryResults(inventory, all, vector(), vector(), vector(), vector(), vector(), vector(),
-                vector(), vector());
+                vector(), vector(), vector(), vector());
     }
 
     private static QueryResult vector(Series... series) {
