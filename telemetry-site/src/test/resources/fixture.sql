@@ -47,6 +47,12 @@ VALUES (501, 10, 'nlp-001', 'Multilingual language models', 'Pre-training and ev
         '2026-11-21T12:00:00Z', '2026-11-21T12:00:00Z'),
        (503, 20, 'nlp-001', 'Speech and text on cluster-02', NULL, 1, '{}', 0, false, '2026-11-21T12:00:00Z',
         '2026-11-21T12:00:00Z');
+-- Who they are, as their namespaces' annotations say (V21); 502's namespace says nothing of its institution.
+UPDATE research_project SET pi = 'ada@bu.edu', institution = 'Boston University', allocation_id = 'ALLOC-77',
+                            allocation_project_id = '1001', field_of_science = 'Computer and information sciences'
+WHERE id = 501;
+UPDATE research_project SET pi = 'grace@harvard.edu' WHERE id = 502;
+UPDATE research_project SET pi = 'ada@bu.edu', institution = 'Boston University' WHERE id = 503;
 
 INSERT INTO gpu_slice (id, device_id, gpu_instance_id, profile, engine_active, memory_used_mib, memory_free_mib,
                        project_id, pod, container, readings_at, last_seen_at)

@@ -7,8 +7,10 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import org.aitelemetry.model.fleet.PresenceState;
 import org.aitelemetry.site.api.ApiMediaTypes;
+import org.aitelemetry.site.api.ApiProblem;
 import org.aitelemetry.site.api.Page;
 import org.aitelemetry.site.api.PageRequest;
 import org.aitelemetry.site.api.QueryParams;
@@ -41,11 +43,29 @@ public class ProjectResource {
 
     @GET
     public Uni<Page<ProjectView>> list(@RestQuery String page, @RestQuery String size, @RestQuery String cluster,
-            @RestQuery String state, @RestQuery String active, @RestQuery String sort) {
-        PresenceState presence = QueryParams.enumerated("state", state, PresenceState.class);
-        return projects.list(caller.get(), QueryParams.text("cluster", cluster, 253),
-                presence == null ? null : presence.name(), QueryParams.bool("active", active),
+            @RestQuery String state, @RestQuery String active, @RestQuery String pi, @RestQuery String institution,
+            @RestQuery String sort) {
+        return projects.list(caller.get(), filter(cluster, state, active, pi, institution),
                 SortOrder.orderBy(sort, "namespace", ProjectQueries.SORT_KEYS, "p.id"), PageRequest.of(page, size));
+    }
+
+    @GET
+    @Path("/groups")
+    @Produces(ApiMediaTypes.JSON)
+    public Uni<List<ProjectGroup>> groups(@RestQuery String by, @RestQuery String cluster, @RestQuery String state,
+            @RestQuery String active, @RestQuery String pi, @RestQuery String institution) {
+        ProjectGrouping grouping = QueryParams.enumerated("by", by, ProjectGrouping.class);
+        if (grouping == null) {
+            throw ApiProblem.badParameter("by", "is required: pi or institution");
+        }
+        return projects.groups(caller.get(), filter(cluster, state, active, pi, institution), grouping);
+    }
+
+    private static ProjectFilter filter(String cluster, String state, String active, String pi, String institution) {
+        PresenceState presence = QueryParams.enumerated("state", state, PresenceState.class);
+        return new ProjectFilter(QueryParams.text("cluster", cluster, 253), presence == null ? null : presence.name(),
+                QueryParams.bool("active", active), QueryParams.text("pi", pi, 253),
+                QueryParams.text("institution", institution, 253));
     }
 
     @GET

@@ -12,6 +12,12 @@ public class ProjectTerms implements NgsiLdTerms {
     static final NgsiLdTerm NAMESPACE = NgsiLdTerm.of("namespace", "Kubernetes namespace of the project.");
     static final NgsiLdTerm TITLE = NgsiLdTerm.of("title", "Title of the project.");
     static final NgsiLdTerm DESCRIPTION = NgsiLdTerm.of("description", "Description of the project.");
+    static final NgsiLdTerm PI = NgsiLdTerm.of("pi", "Principal investigator, as the allocation system names them.");
+    static final NgsiLdTerm INSTITUTION = NgsiLdTerm.of("institution", "Institution of the project's PI.");
+    static final NgsiLdTerm ALLOCATION_ID = NgsiLdTerm.of("allocationId", "The allocation the project bills to.");
+    static final NgsiLdTerm ALLOCATION_PROJECT_ID = NgsiLdTerm.of("allocationProjectId",
+            "The allocation system's own id of the project (ColdFront's project id).");
+    static final NgsiLdTerm FIELD_OF_SCIENCE = NgsiLdTerm.of("fieldOfScience", "Field of science of the project.");
     static final NgsiLdTerm ACTIVE = NgsiLdTerm.of("active", "True while the project is active.");
     static final NgsiLdTerm GPUS_REQUESTED = NgsiLdTerm.measured("gpusRequested",
             "Whole GPUs the project's pods request now.", "C62", "count");
@@ -28,7 +34,8 @@ public class ProjectTerms implements NgsiLdTerms {
 
     @Override
     public List<NgsiLdTerm> terms() {
-        return List.of(NAMESPACE, TITLE, DESCRIPTION, ACTIVE, GPUS_REQUESTED, MIG_REQUESTED, RESTARTING_PODS,
+        return List.of(NAMESPACE, TITLE, DESCRIPTION, PI, INSTITUTION, ALLOCATION_ID, ALLOCATION_PROJECT_ID,
+                FIELD_OF_SCIENCE, ACTIVE, GPUS_REQUESTED, MIG_REQUESTED, RESTARTING_PODS,
                 TERMINATING_PODS, FULL_PVCS, VLLM_DETECTED);
     }
 }

@@ -6,9 +6,12 @@ import org.aitelemetry.site.ngsild.CommonTerms;
 import org.aitelemetry.site.ngsild.NgsiLdEntity;
 import org.aitelemetry.site.ngsild.NgsiLdRepresentable;
 
-/** The wire model of a research project (schema {@code Project}). */
-public record ProjectView(long id, String cluster, String namespace, String title, String description,
-        boolean active, double gpusRequested, Map<String, Number> migRequested, int restartingPods,
+/**
+ * The wire model of a research project (schema {@code Project}); title, PI, institution and the allocation come from
+ * the namespace's annotations and labels (null where none says them).
+ */
+public record ProjectView(long id, String cluster, String namespace, String title, String description, String pi,
+        String institution, String allocationId, String allocationProjectId, String fieldOfScience, boolean active, double gpusRequested, Map<String, Number> migRequested, int restartingPods,
         int terminatingPods, int fullPvcs, boolean vllmDetected, OffsetDateTime flagsAt, String state,
         OffsetDateTime lastSeenAt) implements NgsiLdRepresentable {
 
@@ -19,6 +22,11 @@ public record ProjectView(long id, String cluster, String namespace, String titl
                 .property(ProjectTerms.NAMESPACE, namespace)
                 .property(ProjectTerms.TITLE, title)
                 .property(ProjectTerms.DESCRIPTION, description)
+                .property(ProjectTerms.PI, pi)
+                .property(ProjectTerms.INSTITUTION, institution)
+                .property(ProjectTerms.ALLOCATION_ID, allocationId)
+                .property(ProjectTerms.ALLOCATION_PROJECT_ID, allocationProjectId)
+                .property(ProjectTerms.FIELD_OF_SCIENCE, fieldOfScience)
                 .property(ProjectTerms.ACTIVE, active)
                 .property(ProjectTerms.GPUS_REQUESTED, gpusRequested)
                 .property(ProjectTerms.MIG_REQUESTED, migRequested)

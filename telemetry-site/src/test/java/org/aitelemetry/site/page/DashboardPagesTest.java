@@ -128,6 +128,24 @@ class DashboardPagesTest {
     }
 
     @Test
+    void projectsShowWhoTheyAreAreFoundByPiAndGroupedByInstitution() throws Exception {
+        String byPi = section(margaret.get("/pages/projects?q=grace").body(), "projects-table");
+        String groups = section(margaret.get("/pages/projects/groups?by=institution").body(), "project-groups");
+        String mine = section(ada.get("/pages/projects/groups?by=pi").body(), "project-groups");
+        String page = ada.get("/pages/projects/" + Fixture.OWN_PROJECT).body();
+
+        assertThat(byPi).contains("cluster-01/vision-002").contains("<td>grace@harvard.edu</td>")
+                .doesNotContain("nlp-001");
+        assertThat(groups).contains("<a href=\"/pages/projects?q=Boston%20University\">Boston University</a>")
+                .contains("not said by the namespace");
+        assertThat(mine).contains(">ada@bu.edu</a>").doesNotContain("grace").doesNotContain("not said");
+        String allocation = page.substring(page.indexOf("id=\"allocation\""), page.indexOf("</dl>"));
+        assertThat(allocation).contains("<dd>ALLOC-77</dd>")
+                .contains("<a href=\"/pages/projects?q=ada%40bu.edu\">ada@bu.edu</a>");
+        assertThat(margaret.get("/pages/projects/groups?by=team").statusCode()).isEqualTo(400);
+    }
+
+    @Test
     void aProjectPageShowsItsUsageFlagsAndSessionsWithTraceLinks() throws Exception {
         Row usage = pool.preparedQuery("""
                 SELECT sum(gpu_seconds_allocated) / 3600 AS allocated, sum(cost) AS cost FROM usage_rollup

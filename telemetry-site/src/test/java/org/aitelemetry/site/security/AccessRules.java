@@ -27,6 +27,7 @@ final class AccessRules {
             Map.entry("listProbeRuns", AccessRule.inventory()),
             Map.entry("getProbeRun", AccessRule.inventory()),
             Map.entry("listProjects", AccessRule.inventory()),
+            Map.entry("listProjectGroups", AccessRule.inventory()),
             Map.entry("getProject", AccessRule.projectScoped(200)),
             Map.entry("getProjectUsage", AccessRule.projectScoped(200)),
             Map.entry("listSessions", AccessRule.inventory()),

@@ -32,6 +32,8 @@ public final class Calls {
             Map.entry("getSlice", (spec, target) -> spec.get("/api/v1/slices/" + pick(target, Fixture.OWN_SLICE,
                     Fixture.OTHER_SLICE))),
             Map.entry("listProjects", (spec, target) -> spec.get("/api/v1/projects")),
+            Map.entry("listProjectGroups", (spec, target) -> spec.queryParam("by", "pi")
+                    .get("/api/v1/projects/groups")),
             Map.entry("getProject", (spec, target) -> spec.get("/api/v1/projects/" + project(target))),
             Map.entry("getProjectUsage", (spec, target) -> spec.queryParam("from", "2026-11-19T00:00:00Z")
                     .queryParam("to", "2026-11-22T00:00:00Z").get("/api/v1/projects/" + project(target) + "/usage")),
