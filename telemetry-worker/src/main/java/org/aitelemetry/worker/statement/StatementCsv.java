@@ -6,8 +6,8 @@ import org.aitelemetry.worker.csv.CsvFile;
 
 /**
  * A statement as CSV (RFC 4180, CRLF): a header, one {@code PROJECT} record per project and cluster, one
- * {@code CREDIT} record per health credit, one {@code IDLE} record per idle-GPU notice (its GPUs in {@code gpu_uuid},
- * separated by "; "). Text cells a spreadsheet would read as a formula (a project title such as
+ * {@code CREDIT} record per health credit (both with the project's PI, institution and allocation), one {@code IDLE}
+ * record per idle-GPU notice (its GPUs in {@code gpu_uuid}, separated by "; "). Text cells a spreadsheet would read as a formula (a project title such as
  * {@code =HYPERLINK(…)}) are written with a leading apostrophe.
  */
 final class StatementCsv {
@@ -15,7 +15,8 @@ final class StatementCsv {
     static final List<String> HEADER = List.of("record", "cluster", "namespace", "title", "state",
             "allocated_gpu_hours", "used_gpu_hours", "idle_gpu_hours", "efficiency", "energy_kwh",
             "cost_allocation_basis", "cost_usage_basis", "idle_cost", "currency", "gpu_uuid", "node", "failed_at",
-            "credit_hours", "health_credit", "noticed_at", "idle_from", "idle_until", "cost_wasted");
+            "credit_hours", "health_credit", "noticed_at", "idle_from", "idle_until", "cost_wasted", "pi",
+            "institution", "allocation_id");
     private static final String CRLF = "\r\n";
 
     private StatementCsv() {
@@ -32,6 +33,7 @@ final class StatementCsv {
                     Format.exact(figures.energyKwh()), Format.exactMoney(figures.allocationCost()),
                     Format.exactMoney(figures.usageCost()), Format.exactMoney(figures.idleCost()),
                     text(statement.currency()), "", "", "", "", "", "", "", "", ""));
+            cells.addAll(owner(line));
             csv.append(CsvFile.line(cells)).append(CRLF);
         }
         for (HealthCredit credit : statement.credits()) {
@@ -39,6 +41,7 @@ final class StatementCsv {
             cells.addAll(List.of("", "", "", "", "", "", "", "", text(statement.currency()), text(credit.gpuUuid()),
                     text(credit.node() == null ? "" : credit.node()), credit.failedAt().toString(),
                     Format.exact(credit.hours()), Format.exactMoney(credit.amount()), "", "", "", ""));
+            cells.addAll(owner(statement.lineOf(credit)));
             csv.append(CsvFile.line(cells)).append(CRLF);
         }
         for (IdleNoticeLine notice : statement.idleNotices()) {
@@ -47,7 +50,7 @@ final class StatementCsv {
                     "", Format.exact(notice.idleGpuHours()), "", "", "", "", "", text(notice.currency()),
                     text(String.join("; ", notice.gpus())), "", "", "", "", notice.noticedAt().toString(),
                     notice.idleFrom().toString(), notice.idleUntil().toString(),
-                    Format.exactMoney(notice.costWasted())))).append(CRLF);
+                    Format.exactMoney(notice.costWasted()), "", "", ""))).append(CRLF);
         }
         return csv.toString();
     }
@@ -55,6 +58,16 @@ final class StatementCsv {
     private static List<String> project(String record, ProjectLine line) {
         return new ArrayList<>(List.of(record, text(line.clusterName()), text(line.namespace()), text(line.title()),
                 line.state()));
+    }
+
+    /** The project's PI, institution and allocation, empty where its namespace does not say them. */
+    private static List<String> owner(ProjectLine line) {
+        return List.of(text(nullToEmpty(line.pi())), text(nullToEmpty(line.institution())),
+                text(nullToEmpty(line.allocationId())));
+    }
+
+    private static String nullToEmpty(String value) {
+        return value == null ? "" : value;
     }
 
     /** Defuses formula injection: a cell starting with = + - @ or a control character is read as text. */

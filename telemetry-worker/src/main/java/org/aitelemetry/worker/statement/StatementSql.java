@@ -35,7 +35,8 @@ final class StatementSql {
                 UNION
                 SELECT p.id, p.cluster_id FROM research_project p
                 WHERE p.state = 'PRESENT' OR p.id = ANY($3::bigint[]))
-            SELECT l.project_id, c.name AS cluster_name, p.namespace, p.title, p.state,
+            SELECT l.project_id, c.name AS cluster_name, p.namespace, p.title, p.state, p.pi, p.institution,
+                   p.allocation_id,
                    coalesce(u.allocated, 0) AS allocated, coalesce(u.used, 0) AS used, coalesce(u.idle, 0) AS idle,
                    coalesce(u.energy, 0) AS energy, coalesce(u.cost, 0) AS cost,
                    coalesce(u.usage_cost, 0) AS usage_cost, round(coalesce(u.idle_cost, 0), 4) AS idle_cost

@@ -130,11 +130,13 @@ final class StatementStore {
         if (namespace == null) {
             // The project's row is gone (its namespace with it): its statement keeps its id as the name.
             String name = "project-" + projectId;
-            return new ProjectLine(projectId, row.getString("cluster_name"), name, name, GONE, figures);
+            return new ProjectLine(projectId, row.getString("cluster_name"), name, name, GONE, null, null, null,
+                    figures);
         }
         String title = row.getString("title");
         return new ProjectLine(projectId, row.getString("cluster_name"), namespace,
-                title == null || title.isBlank() ? namespace : title, state, figures);
+                title == null || title.isBlank() ? namespace : title, state, row.getString("pi"),
+                row.getString("institution"), row.getString("allocation_id"), figures);
     }
 
     private static BigDecimal money(Row row, String column) {

@@ -61,6 +61,8 @@ final class StatementFixture {
         notice(projects.get("gone"), "stmt-prod", "gone", "2031-03-08T06:00:00Z", "GPU-idle-gone");
         notice(projects.get("vision"), "stmt-prod", "vision", "2031-03-01T06:00:00Z", "GPU-idle-vision-early");
         execute("UPDATE research_project SET title = 'Vision (renamed)' WHERE id = $1", projects.get("vision"));
+        execute("UPDATE research_project SET pi = 'ada@bu.edu', institution = 'Boston University',"
+                + " allocation_id = 'ALLOC-9' WHERE id = $1", projects.get("nlp"));
         execute("DELETE FROM research_project WHERE id = $1", projects.get("gone"));
 
         long node = id("INSERT INTO ai_node (cluster_id, name) VALUES ($1, 'node-1') RETURNING id", prod);

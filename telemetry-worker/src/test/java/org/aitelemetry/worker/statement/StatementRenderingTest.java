@@ -24,7 +24,8 @@ class StatementRenderingTest {
     private static final Period WEEK = Period.containing(StatementPeriod.WEEK, Instant.parse("2026-11-18T00:00:00Z"));
     private static final Figures FIGURES = new Figures(10, 4, 3, 1.5, new BigDecimal("40.0000"),
             new BigDecimal("16.0000"), new BigDecimal("12.0000"));
-    private static final ProjectLine LINE = new ProjectLine(7, "prod", "lab", HOSTILE, "PRESENT", FIGURES);
+    private static final ProjectLine LINE = new ProjectLine(7, "prod", "lab", HOSTILE, "PRESENT", "=pi<b>", "<Uni>",
+            "A-1", FIGURES);
     private static final HealthCredit CREDIT = new HealthCredit(7, 3, "GPU-1", "<node>",
             Instant.parse("2026-11-19T10:00:00Z"), 2, new BigDecimal("8.0000"));
     /** A notice of a deleted project, whose namespace and GPU are as hostile as data can be. */
@@ -43,6 +44,7 @@ class StatementRenderingTest {
         assertThat(html).doesNotContain("<script>").doesNotContain("<node>")
                 .contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;Co&quot;")
                 .contains("&lt;node&gt;")
+                .contains("<td>=pi&lt;b&gt;</td><td>A-1</td>")
                 .contains("<td>40.00</td><td>16.00</td><td>12.00</td>")
                 .contains("<td>40.0 %</td>")
                 .contains("Allocation basis less health credit</th><td>32.00");
@@ -83,14 +85,17 @@ class StatementRenderingTest {
         assertThat(credit.get(0)).isEqualTo("CREDIT");
         assertThat(credit.subList(14, 19)).containsExactly("GPU-1", "<node>", "2026-11-19T10:00:00Z", "2.0000",
                 "8.0000");
+        assertThat(project.subList(23, 26)).as("the owner, a formula-like PI defused")
+                .containsExactly("'=pi<b>", "<Uni>", "A-1");
+        assertThat(credit.subList(23, 26)).containsExactly("'=pi<b>", "<Uni>", "A-1");
         List<String> idle = CsvFile.split(lines[3]);
         assertThat(idle).hasSize(StatementCsv.HEADER.size());
         assertThat(idle.subList(0, 3)).containsExactly("IDLE", "prod", "<img src=x onerror=alert(1)>");
         assertThat(idle.get(7)).isEqualTo("9.0000");
         assertThat(idle.get(14)).as("a formula-like cell is defused")
                 .isEqualTo("'=GPU-<b>1</b>; GPU-2 MIG 1g.10gb (instance 3)");
-        assertThat(idle.subList(19, 23)).containsExactly("2026-11-20T06:00:00Z", "2026-11-19T20:00:00Z",
-                "2026-11-20T05:00:00Z", "13.5000");
+        assertThat(idle.subList(19, 26)).containsExactly("2026-11-20T06:00:00Z", "2026-11-19T20:00:00Z",
+                "2026-11-20T05:00:00Z", "13.5000", "", "", "");
     }
 
     @Test
