@@ -26,6 +26,9 @@ public final class FleetSimulator extends LoopbackHttpComponent {
     public static final String KUBE_JOB = "kube-state-metrics";
     /** The job of a tenant's own exporter (its ServiceMonitor), which serves {@link TenantForgery}'s page. */
     public static final String TENANT_JOB = "tenant-app";
+    /** The job and namespace of the ACM hub's clusterlifecycle-state-metrics (multicluster engine 2.x). */
+    public static final String ACM_JOB = "clusterlifecycle-state-metrics-v2";
+    public static final String ACM_NAMESPACE = "multicluster-engine";
 
     /** Prometheus scrapes both pages of every cluster at once; a few threads keep a big fleet's scrapes concurrent. */
     private static final int SERVER_THREADS = 4;
@@ -37,6 +40,7 @@ public final class FleetSimulator extends LoopbackHttpComponent {
     private final DcgmExposition dcgm;
     private final KubeExposition kube;
     private final TenantForgery forgery;
+    private final HubExposition hub;
     private final Map<String, AtomicInteger> pagesServed = new ConcurrentHashMap<>();
 
     public FleetSimulator(FleetDefinition fleet, Clock clock) {
@@ -48,6 +52,7 @@ public final class FleetSimulator extends LoopbackHttpComponent {
         this.dcgm = new DcgmExposition(fleet, readings, state);
         this.kube = new KubeExposition(fleet, state);
         this.forgery = new TenantForgery(fleet);
+        this.hub = new HubExposition(fleet);
     }
 
     public FleetSimulator(FleetDefinition fleet) {
@@ -75,6 +80,9 @@ public final class FleetSimulator extends LoopbackHttpComponent {
         return "/metrics/" + cluster + "/kube";
     }
 
+    /** The ACM hub's page: its facts of every managed cluster. */
+    public static final String HUB_PATH = "/metrics/hub";
+
     public static String tenantPath(String cluster) {
         return "/metrics/" + cluster + "/tenant";
     }
@@ -93,7 +101,15 @@ public final class FleetSimulator extends LoopbackHttpComponent {
         return forgery;
     }
 
-    /** Two targets per cluster, {@value #DCGM_JOB} and {@value #KUBE_JOB}, each labelled {@code cluster=<name>}. */
+    public HubExposition hub() {
+        return hub;
+    }
+
+    /**
+     * Two targets per cluster, {@value #DCGM_JOB} and {@value #KUBE_JOB}, each labelled {@code cluster=<name>}, and the
+     * hub's {@value #ACM_JOB}, labelled as ACM observability forwards the hub's own series ({@code
+     * cluster=local-cluster}, the exporter's namespace).
+     */
     public List<ScrapeTarget> scrapeTargets() {
         if (port() == 0) {
             throw new IllegalStateException("start the simulator first: its port is chosen at start");
@@ -105,6 +121,8 @@ public final class FleetSimulator extends LoopbackHttpComponent {
             targets.add(new ScrapeTarget(DCGM_JOB, address, dcgmPath(cluster.name()), labels));
             targets.add(new ScrapeTarget(KUBE_JOB, address, kubePath(cluster.name()), labels));
         }
+        targets.add(new ScrapeTarget(ACM_JOB, address, HUB_PATH,
+                Map.of("cluster", "local-cluster", "namespace", ACM_NAMESPACE)));
         return targets;
     }
 
@@ -185,13 +203,22 @@ public final class FleetSimulator extends LoopbackHttpComponent {
         kube.write(cluster, clock.instant(), out);
     }
 
+    /** Which page a path asks for: the hub's, or a known cluster's dcgm, kube or tenant page; null for none. */
+    private String page(String uri, String[] path) {
+        if (uri.equals(HUB_PATH)) {
+            return "hub";
+        }
+        boolean known = path.length == 4 && fleet.clusters().stream().anyMatch(c -> c.name().equals(path[2]))
+                && List.of("dcgm", "kube", "tenant").contains(path[3]);
+        return known ? path[3] : null;
+    }
+
     @Override
     protected void handle(HttpExchange exchange) throws IOException {
         try {
             String[] path = exchange.getRequestURI().getPath().split("/");
-            boolean known = path.length == 4 && fleet.clusters().stream().anyMatch(c -> c.name().equals(path[2]))
-                    && List.of("dcgm", "kube", "tenant").contains(path[3]);
-            if (!known) {
+            String page = page(exchange.getRequestURI().getPath(), path);
+            if (page == null) {
                 exchange.sendResponseHeaders(404, -1);
                 return;
             }
@@ -201,9 +228,10 @@ public final class FleetSimulator extends LoopbackHttpComponent {
             }
             exchange.getResponseHeaders().set("Content-Type", ExpositionWriter.CONTENT_TYPE);
             exchange.sendResponseHeaders(200, 0);
-            switch (path[3]) {
+            switch (page) {
                 case "dcgm" -> writeDcgm(path[2], exchange.getResponseBody());
                 case "kube" -> writeKube(path[2], exchange.getResponseBody());
+                case "hub" -> hub.write(exchange.getResponseBody());
                 default -> forgery.write(path[2], exchange.getResponseBody());
             }
             pagesServed.computeIfAbsent(exchange.getRequestURI().getPath(), p -> new AtomicInteger()).incrementAndGet();

@@ -36,6 +36,12 @@ public interface WorkerConfig {
          * object's, not the exporter's, and only the job tells the exporter apart.
          */
         KubeStateMetrics kubeStateMetrics();
+
+        /**
+         * Open Cluster Management's clusterlifecycle-state-metrics on an ACM hub ({@code acm_managed_cluster_*}), as
+         * the hub's monitoring scrapes it and ACM observability forwards it: its ServiceMonitor does not honour labels.
+         */
+        Acm acm();
     }
 
     /** Which series come from an exporter; the two exporters differ only in their defaults. */
@@ -72,6 +78,18 @@ public interface WorkerConfig {
 
         @Override
         @WithDefault("*")
+        String namespace();
+    }
+
+    /** {@code telemetry.exporters.acm.*} */
+    interface Acm extends Exporter {
+
+        @Override
+        @WithDefault("clusterlifecycle-state-metrics-v2")
+        String job();
+
+        @Override
+        @WithDefault("multicluster-engine")
         String namespace();
     }
 

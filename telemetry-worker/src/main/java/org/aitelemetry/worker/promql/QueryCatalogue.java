@@ -37,6 +37,7 @@ import java.util.SortedSet;
 import org.aitelemetry.prometheus.PromqlString;
 import org.aitelemetry.prometheus.dcgm.DcgmBlank;
 import org.aitelemetry.prometheus.dcgm.DcgmField;
+import org.aitelemetry.prometheus.kube.AcmMetric;
 import org.aitelemetry.prometheus.kube.KubeStateMetric;
 import org.aitelemetry.worker.allocation.MetadataSource.Kind;
 import org.aitelemetry.worker.allocation.ProjectMetadataMapping;
@@ -86,6 +87,7 @@ public class QueryCatalogue {
     private final ExporterSelector dcgm;
     private final ExporterSelector kube;
     private final ProjectMetadataMapping metadata;
+    private final ExporterSelector acm;
 
     QueryCatalogue(WorkerConfig config, ProjectMetadataMapping metadata) {
         this.metadata = metadata;
@@ -93,6 +95,7 @@ public class QueryCatalogue {
         this.dcgm = ExporterSelector.of("telemetry.exporters.dcgm", config.exporters().dcgm());
         this.kube = ExporterSelector.of("telemetry.exporters.kube-state-metrics",
                 config.exporters().kubeStateMetrics());
+        this.acm = ExporterSelector.of("telemetry.exporters.acm", config.exporters().acm());
     }
 
     /** One series per GPU (or MIG instance) with its identity labels; the value is the free framebuffer in MiB. */
@@ -162,6 +165,19 @@ public class QueryCatalogue {
     private String namespaceMetadata(String metric, SortedSet<String> fields) {
         String by = fields.isEmpty() ? PROJECT_KEY : PROJECT_KEY + ", " + String.join(", ", fields);
         return "group by (" + by + ") (last_over_time(" + kube.select(metric) + window + "))";
+    }
+
+    /**
+     * The ACM hub's facts of each managed cluster it manages (vendor, cloud, version, availability, worker cores and
+     * sockets), keyed by {@code managed_cluster_id}; one series each, every label kept.
+     */
+    public String managedClusterInfo() {
+        return "last_over_time(" + acm.select(AcmMetric.MANAGED_CLUSTER_INFO) + window + ")";
+    }
+
+    /** The labels of each ManagedCluster, its name among them ({@code name}), keyed by {@code managed_cluster_id}. */
+    public String managedClusterLabels() {
+        return "last_over_time(" + acm.select(AcmMetric.MANAGED_CLUSTER_LABELS) + window + ")";
     }
 
     /** Containers that restarted in the last 15 minutes, per namespace. */

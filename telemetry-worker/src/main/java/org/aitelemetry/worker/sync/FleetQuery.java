@@ -19,7 +19,9 @@ enum FleetQuery {
     FULL_VOLUME_CLAIMS(QueryCatalogue::fullVolumeClaims, FleetQueryResults::fullVolumeClaims),
     VLLM_NAMESPACES(QueryCatalogue::vllmNamespaces, FleetQueryResults::vllmNamespaces),
     NAMESPACE_ANNOTATIONS(QueryCatalogue::namespaceAnnotations, FleetQueryResults::namespaceAnnotations),
-    NAMESPACE_LABELS(QueryCatalogue::namespaceLabels, FleetQueryResults::namespaceLabels);
+    NAMESPACE_LABELS(QueryCatalogue::namespaceLabels, FleetQueryResults::namespaceLabels),
+    MANAGED_CLUSTER_INFO(QueryCatalogue::managedClusterInfo, FleetQueryResults::managedClusterInfo),
+    MANAGED_CLUSTER_LABELS(QueryCatalogue::managedClusterLabels, FleetQueryResults::managedClusterLabels);
 
     private final Function<QueryCatalogue, String> promql;
     private final Function<FleetQueryResults, QueryResult> answer;

@@ -3,6 +3,8 @@ package org.aitelemetry.worker.sync;
 import static org.aitelemetry.worker.sync.FleetQuery.ALLOCATIONS;
 import static org.aitelemetry.worker.sync.FleetQuery.FULL_VOLUME_CLAIMS;
 import static org.aitelemetry.worker.sync.FleetQuery.INVENTORY;
+import static org.aitelemetry.worker.sync.FleetQuery.MANAGED_CLUSTER_INFO;
+import static org.aitelemetry.worker.sync.FleetQuery.MANAGED_CLUSTER_LABELS;
 import static org.aitelemetry.worker.sync.FleetQuery.NAMESPACE_ANNOTATIONS;
 import static org.aitelemetry.worker.sync.FleetQuery.NAMESPACE_LABELS;
 import static org.aitelemetry.worker.sync.FleetQuery.NODE_CAPACITY;
@@ -25,13 +27,15 @@ import org.aitelemetry.worker.promql.QueryCatalogue;
 record FleetQueryResults(QueryResult inventory, Map<DcgmField, QueryResult> readings, QueryResult nodeLabels,
         QueryResult nodeCapacity, QueryResult nodeInfo, QueryResult allocations, QueryResult restartingPods,
         QueryResult terminatingPods, QueryResult fullVolumeClaims, QueryResult vllmNamespaces,
-        QueryResult namespaceAnnotations, QueryResult namespaceLabels) {
+        QueryResult namespaceAnnotations, QueryResult namespaceLabels, QueryResult managedClusterInfo,
+        QueryResult managedClusterLabels) {
 
     static FleetQueryResults of(Map<FleetQuery, QueryResult> answers, Map<DcgmField, QueryResult> readings) {
         return new FleetQueryResults(answers.get(INVENTORY), readings, answers.get(NODE_LABELS),
                 answers.get(NODE_CAPACITY), answers.get(NODE_INFO), answers.get(ALLOCATIONS),
                 answers.get(RESTARTING_PODS), answers.get(TERMINATING_PODS), answers.get(FULL_VOLUME_CLAIMS),
-                answers.get(VLLM_NAMESPACES), answers.get(NAMESPACE_ANNOTATIONS), answers.get(NAMESPACE_LABELS));
+                answers.get(VLLM_NAMESPACES), answers.get(NAMESPACE_ANNOTATIONS), answers.get(NAMESPACE_LABELS),
+                answers.get(MANAGED_CLUSTER_INFO), answers.get(MANAGED_CLUSTER_LABELS));
     }
 
     List<String> warnings() {

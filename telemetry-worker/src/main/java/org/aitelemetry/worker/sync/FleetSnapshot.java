@@ -2,6 +2,7 @@ package org.aitelemetry.worker.sync;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.aitelemetry.worker.allocation.ProjectMetadata;
 
 /**
@@ -13,8 +14,10 @@ import org.aitelemetry.worker.allocation.ProjectMetadata;
 record FleetSnapshot(Map<String, ClusterObservation> clusters, boolean complete, List<String> warnings,
         List<String> notices) {
 
+    /** @param managedCluster what the source's ACM hub says of the cluster; empty where no hub names it */
     record ClusterObservation(String name, Map<String, NodeObservation> nodes, Map<String, DeviceObservation> devices,
-            Map<SliceKey, SliceObservation> slices, Map<String, ProjectObservation> projects) {
+            Map<SliceKey, SliceObservation> slices, Map<String, ProjectObservation> projects,
+            Optional<ManagedClusterFacts> managedCluster) {
     }
 
     record NodeObservation(String name, int gpuCount, String gpuProduct, String driverVersion, String cudaVersion,

@@ -10,14 +10,20 @@ final class FleetSql {
     private FleetSql() {
     }
 
+    /** The clusters seen; what their ACM hub says ($9, JSON or null) replaces the stored facts only when said. */
     static final String UPSERT_CLUSTERS = """
             INSERT INTO ai_cluster AS t (source_id, name, node_count, gpu_count, slice_count, gpu_models, last_sync_at,
-                                         sync_status, state, last_seen_at, missed_cycles)
-            SELECT $1, u.name, u.nodes, u.gpus, u.slices, string_to_array(u.models, '|'), $6, $7, 'PRESENT', $6, 0
-            FROM unnest($2::text[], $3::int[], $4::int[], $5::int[], $8::text[]) AS u(name, nodes, gpus, slices, models)
+                                         sync_status, state, last_seen_at, missed_cycles, managed_cluster,
+                                         managed_cluster_at)
+            SELECT $1, u.name, u.nodes, u.gpus, u.slices, string_to_array(u.models, '|'), $6, $7, 'PRESENT', $6, 0,
+                   u.hub::jsonb, CASE WHEN u.hub IS NOT NULL THEN $6::timestamptz END
+            FROM unnest($2::text[], $3::int[], $4::int[], $5::int[], $8::text[], $9::text[])
+                 AS u(name, nodes, gpus, slices, models, hub)
             ON CONFLICT (source_id, name) DO UPDATE SET node_count = EXCLUDED.node_count, gpu_count = EXCLUDED.gpu_count,
                 slice_count = EXCLUDED.slice_count, gpu_models = EXCLUDED.gpu_models, last_sync_at = EXCLUDED.last_sync_at,
-                sync_status = EXCLUDED.sync_status, state = 'PRESENT', missed_cycles = 0, last_seen_at = EXCLUDED.last_seen_at""";
+                sync_status = EXCLUDED.sync_status, state = 'PRESENT', missed_cycles = 0, last_seen_at = EXCLUDED.last_seen_at,
+                managed_cluster = coalesce(EXCLUDED.managed_cluster, t.managed_cluster),
+                managed_cluster_at = coalesce(EXCLUDED.managed_cluster_at, t.managed_cluster_at)""";
 
     static final String CLUSTER_IDS = "SELECT id, name FROM ai_cluster WHERE source_id = $1";
 

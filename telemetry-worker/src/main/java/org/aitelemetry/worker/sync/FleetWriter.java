@@ -89,7 +89,9 @@ final class FleetWriter {
                 .addArrayOfInteger(integer(clusters, c -> c.slices().size()))
                 .addValue(now).addString(status.name())
                 .addArrayOfString(text(clusters, c -> String.join("|", new TreeSet<>(c.devices().values().stream()
-                        .map(DeviceObservation::model).toList())))))
+                        .map(DeviceObservation::model).toList()))))
+                .addArrayOfString(text(clusters, c -> c.managedCluster().map(facts -> json(facts.stored()))
+                        .orElse(null))))
                 .chain(next -> connection.preparedQuery(FleetSql.CLUSTER_IDS).execute(Tuple.of(sourceId))
                         .map(rows -> next.withClusters(ids(rows, row -> row.getString("name")))));
     }

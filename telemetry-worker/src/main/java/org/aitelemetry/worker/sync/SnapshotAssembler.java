@@ -38,6 +38,8 @@ final class SnapshotAssembler {
         }
         NodeAssembly nodes = new NodeAssembly(labels, results.nodeLabels(), results.nodeCapacity(), results.nodeInfo());
         ProjectAssembly projects = new ProjectAssembly(labels, results, metadata);
+        ManagedClusterAssembly hubs = new ManagedClusterAssembly(results.managedClusterInfo(),
+                results.managedClusterLabels());
         Map<String, Map<String, DeviceObservation>> devicesByCluster = devices.devicesByCluster();
 
         Set<String> clusterNames = new LinkedHashSet<>(devicesByCluster.keySet());
@@ -49,7 +51,7 @@ final class SnapshotAssembler {
             Map<String, DeviceObservation> clusterDevices = devicesByCluster.getOrDefault(cluster, Map.of());
             clusters.put(cluster, new ClusterObservation(cluster, nodes.nodes(cluster, clusterDevices, devices),
                     clusterDevices, devices.slices(cluster),
-                    projects.projects(cluster, devices.namespacesInUse(cluster))));
+                    projects.projects(cluster, devices.namespacesInUse(cluster)), hubs.of(cluster)));
         }
         List<String> warnings = results.warnings();
         return new FleetSnapshot(clusters, warnings.isEmpty(), warnings, notices);

@@ -22,8 +22,10 @@ class QueryCatalogueTest {
 
     private final QueryCatalogue queries = new QueryCatalogue(new Config(
             new Sync("60s", "0s", 3, Duration.ofMinutes(10)), Set.of("nvidia-dcgm-exporter"),
-            new BothExporters(new Exporter("nvidia-dcgm-exporter", "nvidia-gpu-operator"),
-                    new Exporter("kube-state-metrics", ExporterSelector.ANY_NAMESPACE))), MetadataSettings.coldFront());
+            new AllExporters(new Exporter("nvidia-dcgm-exporter", "nvidia-gpu-operator"),
+                    new Exporter("kube-state-metrics", ExporterSelector.ANY_NAMESPACE),
+                    new Exporter("clusterlifecycle-state-metrics-v2", "multicluster-engine"))),
+            MetadataSettings.coldFront());
 
     @Test
     void everyQueryReadsAsWritten() throws IOException {
@@ -42,6 +44,8 @@ class QueryCatalogueTest {
         rendered.add("vllmNamespaces | " + queries.vllmNamespaces());
         rendered.add("namespaceAnnotations | " + queries.namespaceAnnotations());
         rendered.add("namespaceLabels | " + queries.namespaceLabels());
+        rendered.add("managedClusterInfo | " + queries.managedClusterInfo());
+        rendered.add("managedClusterLabels | " + queries.managedClusterLabels());
         rendered.add("gpuUtilization | " + queries.gpuUtilization());
         rendered.add("sliceActivity | " + queries.sliceActivity());
         rendered.add("energy | " + queries.energy());
@@ -64,16 +68,16 @@ class QueryCatalogueTest {
             WorkerConfig.Exporters exporters) implements WorkerConfig {
     }
 
-    private record BothExporters(WorkerConfig.Dcgm dcgm, WorkerConfig.KubeStateMetrics kubeStateMetrics)
-            implements WorkerConfig.Exporters {
+    private record AllExporters(WorkerConfig.Dcgm dcgm, WorkerConfig.KubeStateMetrics kubeStateMetrics,
+            WorkerConfig.Acm acm) implements WorkerConfig.Exporters {
     }
 
     private record Sync(String every, String firstDelay, int missingAfterCycles, Duration lookback)
             implements WorkerConfig.SyncConfig {
     }
 
-    /** Both exporters' settings have the same shape; only their defaults differ. */
+    /** The exporters' settings have the same shape; only their defaults differ. */
     private record Exporter(String job, String namespace)
-            implements WorkerConfig.Dcgm, WorkerConfig.KubeStateMetrics {
+            implements WorkerConfig.Dcgm, WorkerConfig.KubeStateMetrics, WorkerConfig.Acm {
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.core.json.JsonObject;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import jakarta.inject.Inject;
@@ -23,6 +24,7 @@ import org.aitelemetry.devkit.fleet.FleetReadings;
 import org.aitelemetry.devkit.fleet.FleetSimulator;
 import org.aitelemetry.devkit.fleet.FleetTestResource;
 import org.aitelemetry.devkit.fleet.FleetVolume;
+import org.aitelemetry.devkit.fleet.HubExposition;
 import org.aitelemetry.devkit.fleet.InjectFleet;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.devkit.prometheus.PrometheusComponent;
@@ -81,7 +83,7 @@ class FleetSyncTest {
         SyncReport report = syncOnce();
 
         assertThat(report.status()).isEqualTo(SyncStatus.OK);
-        assertThat(report.queries()).isEqualTo(18);
+        assertThat(report.queries()).isEqualTo(20);
         assertThat(report.devices()).isEqualTo(fleet.devices().size());
         for (var cluster : fleet.clusters()) {
             Row row = rows.all("""
@@ -90,6 +92,16 @@ class FleetSyncTest {
             assertThat(row.getInteger("node_count")).isEqualTo(fleet.nodes(cluster.name()).size());
             assertThat(row.getInteger("gpu_count")).isEqualTo(fleet.devices(cluster.name()).size());
             assertThat(row.getInteger("slice_count")).isEqualTo(fleet.slices(cluster.name()).size());
+            JsonObject hub = row.getJsonObject("managed_cluster");
+            assertThat(hub.getString("managedClusterId")).isEqualTo(HubExposition.managedClusterId(cluster.name()));
+            assertThat(hub.getString("hubClusterId")).isEqualTo(HubExposition.hubClusterId());
+            assertThat(hub.getString("vendor")).isEqualTo("OpenShift");
+            assertThat(hub.getString("cloud")).isEqualTo(simulator.hub().cloud(cluster.name()));
+            assertThat(hub.getString("version")).isEqualTo(HubExposition.version());
+            assertThat(hub.getInteger("coreWorkers")).isEqualTo(simulator.hub().coreWorkers(cluster.name()));
+            assertThat(hub.getJsonObject("labels").getMap()).as("the ManagedCluster's labels, not the scrape's")
+                    .containsEntry("cluster_open_cluster_management_io_clusterset", "research")
+                    .doesNotContainKeys("cluster", "namespace", "job", "name", "managed_cluster_id");
             assertThat(row.getString("sync_status")).isEqualTo("OK");
         }
         assertThat(rows.set("SELECT c.name || '/' || n.name || '/' || n.gpu_count || '/' || n.driver_version || '/' "

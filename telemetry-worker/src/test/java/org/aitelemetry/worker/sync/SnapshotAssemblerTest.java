@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.aitelemetry.prometheus.QueryResult;
 import org.aitelemetry.prometheus.Sample;
 import org.aitelemetry.prometheus.Series;
@@ -127,7 +128,8 @@ class SnapshotAssemblerTest {
                         series(1, "cluster", "c", "namespace", "not-gpu", "annotation_cf_pi", "nobody"),
                         series(1, "cluster", "other", "namespace", "team-b", "annotation_cf_pi", "elsewhere")),
                 vector(series(1, "cluster", "c", "namespace", "team-a", "label_institution", "Example University"),
-                        series(1, "cluster", "c", "namespace", "team-b", "label_institution", "Other College")));
+                        series(1, "cluster", "c", "namespace", "team-b", "label_institution", "Other College")),
+                vector(), vector());
 
         ClusterObservation cluster = assembler("c").assemble(results, NOTHING_NEEDED).clusters().get("c");
 
@@ -150,10 +152,33 @@ class SnapshotAssemblerTest {
     }
 
     @Test
+    void aHubsFactsJoinTheirClusterByNameAndLeaveTheScrapesLabelsOut() {
+        String hub = "hub-id";
+        FleetQueryResults results = new FleetQueryResults(vector(series(70_000, "cluster", "gpu-a", "UUID", "GPU-A",
+                "Hostname", "n1", "modelName", "H100")), Map.of(), vector(), vector(), vector(), vector(), vector(),
+                vector(), vector(), vector(), vector(), vector(),
+                vector(series(1, "managed_cluster_id", "id-a", "hub_cluster_id", hub, "vendor", "OpenShift", "cloud",
+                        "Amazon", "version", "4.16.12", "available", "True", "core_worker", "128",
+                        "socket_worker", "four", "cluster", "local-cluster", "job", "acm"),
+                        series(1, "managed_cluster_id", "id-gone", "vendor", "EKS")),
+                vector(series(1, "managed_cluster_id", "id-a", "hub_cluster_id", hub, "name", "gpu-a",
+                                "cluster_open_cluster_management_io_clusterset", "research", "cluster", "local-cluster",
+                                "namespace", "multicluster-engine", "clusterID", "hub-uuid", "job", "acm"),
+                        series(1, "managed_cluster_id", "id-b", "name", "no-gpus")));
+
+        FleetSnapshot snapshot = assembler("c").assemble(results, NOTHING_NEEDED);
+
+        assertThat(snapshot.clusters()).containsOnlyKeys("gpu-a");
+        assertThat(snapshot.clusters().get("gpu-a").managedCluster()).contains(new ManagedClusterFacts("id-a", hub,
+                "OpenShift", "Amazon", "4.16.12", "True", 128, null,
+                new TreeMap<>(Map.of("cluster_open_cluster_management_io_clusterset", "research"))));
+    }
+
+    @Test
     void warningsMakeTheSnapshotIncomplete() {
         QueryResult partial = new QueryResult("vector", List.of(), List.of("partial response: store eu-1 unavailable"));
         FleetQueryResults results = new FleetQueryResults(partial, Map.of(), vector(), vector(), vector(), vector(),
-                vector(), vector(), vector(), vector(), vector(), vector());
+                vector(), vector(), vector(), vector(), vector(), vector(), vector(), vector());
 
         FleetSnapshot snapshot = assembler("c").assemble(results, NOTHING_NEEDED);
 
@@ -201,7 +226,7 @@ class SnapshotAssemblerTest {
         Map<DcgmField, QueryResult> all = new EnumMap<>(DcgmField.class);
         Arrays.stream(DcgmField.values()).forEach(field -> all.put(field, readings.getOrDefault(field, vector())));
         return new FleetQueryResults(inventory, all, vector(), vector(), vector(), vector(), vector(), vector(),
-                vector(), vector(), vector(), vector());
+                vector(), vector(), vector(), vector(), vector(), vector());
     }
 
     private static QueryResult vector(Series... series) {
