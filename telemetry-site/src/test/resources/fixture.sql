@@ -7,6 +7,13 @@ INSERT INTO ai_cluster (id, source_id, name, node_count, gpu_count, slice_count,
                         last_seen_at)
 VALUES (10, 1, 'cluster-01', 2, 3, 2, '{"NVIDIA H100 80GB HBM3"}', '2026-11-21T12:00:00Z', 'OK', '2026-11-21T12:00:00Z'),
        (20, 1, 'cluster-02', 1, 1, 0, '{"NVIDIA A100-SXM4-80GB"}', '2026-11-21T12:00:00Z', 'OK', '2026-11-21T12:00:00Z');
+-- What the hub says of cluster-01 (V22); cluster-02's hub has said nothing. The cloud is user data: escaped on pages.
+UPDATE ai_cluster SET managed_cluster = '{"managedClusterId": "9a1c2b3d-0000-4000-8000-000000000010",
+    "hubClusterId": "5e6f7a8b-0000-4000-8000-0000000000aa", "vendor": "OpenShift", "cloud": "<b>BareMetal</b>",
+    "version": "4.16.12", "available": "True", "coreWorkers": 128, "socketWorkers": null,
+    "labels": {"cluster_open_cluster_management_io_clusterset": "research", "region": "mghpcc"}}',
+    managed_cluster_at = '2026-11-21T12:00:00Z'
+WHERE id = 10;
 
 INSERT INTO ai_node (id, cluster_id, name, gpu_count, gpu_product, driver_version, cuda_version, kernel_version, os_image,
                      labels, health, health_reason, health_at, last_seen_at)

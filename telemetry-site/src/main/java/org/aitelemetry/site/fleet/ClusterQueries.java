@@ -23,7 +23,8 @@ public class ClusterQueries {
             "lastSyncAt", "c.last_sync_at");
     private static final PagedQuery LIST = new PagedQuery("""
             c.id, c.name, s.name AS source, c.node_count, c.gpu_count, c.slice_count, c.gpu_models, c.last_sync_at,
-            c.sync_status, s.sync_message, c.state, c.last_seen_at""", "ai_cluster c JOIN metric_source s ON s.id = c.source_id");
+            c.sync_status, s.sync_message, c.state, c.last_seen_at, c.managed_cluster, c.managed_cluster_at""",
+            "ai_cluster c JOIN metric_source s ON s.id = c.source_id");
     /** {@link BusyGpu} on a {@code gpu_device} row aliased {@code d}. */
     private static final String BUSY = "(d.utilization_percent >= " + BusyGpu.PERCENT + " OR (d.mig_enabled AND "
             + "EXISTS (SELECT 1 FROM gpu_slice s WHERE s.device_id = d.id AND s.engine_active >= " + BusyGpu.PERCENT
@@ -78,7 +79,9 @@ public class ClusterQueries {
         return new ClusterView(row.getLong("id"), row.getString("name"), row.getString("source"),
                 row.getInteger("node_count"), row.getInteger("gpu_count"), row.getInteger("slice_count"),
                 Rows.strings(row, "gpu_models"), row.getOffsetDateTime("last_sync_at"), row.getString("sync_status"),
-                row.getString("sync_message"), row.getString("state"), row.getOffsetDateTime("last_seen_at"));
+                row.getString("sync_message"), row.getString("state"), row.getOffsetDateTime("last_seen_at"),
+                ManagedClusterView.of(row.getJsonObject("managed_cluster"),
+                        row.getOffsetDateTime("managed_cluster_at")));
     }
 
     private static ClusterSummary summary(Row row) {

@@ -6,10 +6,13 @@ import org.aitelemetry.site.ngsild.CommonTerms;
 import org.aitelemetry.site.ngsild.NgsiLdEntity;
 import org.aitelemetry.site.ngsild.NgsiLdRepresentable;
 
-/** The wire model of an AI cluster (schema {@code Cluster}). */
+/**
+ * The wire model of an AI cluster (schema {@code Cluster}); {@code managedCluster} is what its ACM hub says of it, null
+ * where no hub of its source names it.
+ */
 public record ClusterView(long id, String name, String source, int nodeCount, int gpuCount, int sliceCount,
         List<String> gpuModels, OffsetDateTime lastSyncAt, String syncStatus, String syncMessage, String state,
-        OffsetDateTime lastSeenAt) implements NgsiLdRepresentable {
+        OffsetDateTime lastSeenAt, ManagedClusterView managedCluster) implements NgsiLdRepresentable {
 
     @Override
     public NgsiLdEntity toNgsiLd() {
@@ -24,6 +27,7 @@ public record ClusterView(long id, String name, String source, int nodeCount, in
                 .property(FleetTerms.SYNC_STATUS, syncStatus)
                 .property(FleetTerms.SYNC_MESSAGE, syncMessage)
                 .property(CommonTerms.STATE, state)
-                .property(CommonTerms.LAST_SEEN_AT, lastSeenAt);
+                .property(CommonTerms.LAST_SEEN_AT, lastSeenAt)
+                .property(FleetTerms.MANAGED_CLUSTER, managedCluster);
     }
 }

@@ -15,6 +15,8 @@ public class FleetTerms implements NgsiLdTerms {
             "C62", "count");
     static final NgsiLdTerm SLICE_COUNT = NgsiLdTerm.measured("sliceCount", "MIG slices present.", "C62", "count");
     static final NgsiLdTerm GPU_MODELS = NgsiLdTerm.of("gpuModels", "GPU product names present.");
+    static final NgsiLdTerm MANAGED_CLUSTER = NgsiLdTerm.of("managedCluster",
+            "What the cluster's ACM hub says of it: vendor, cloud, version, availability, worker capacity, labels.");
     static final NgsiLdTerm LAST_SYNC_AT = NgsiLdTerm.of("lastSyncAt",
             "End of the last sync cycle that read the cluster.");
     static final NgsiLdTerm SYNC_STATUS = NgsiLdTerm.of("syncStatus",
@@ -38,7 +40,7 @@ public class FleetTerms implements NgsiLdTerms {
 
     @Override
     public List<NgsiLdTerm> terms() {
-        return List.of(SOURCE, NODE_COUNT, GPU_COUNT, SLICE_COUNT, GPU_MODELS, LAST_SYNC_AT, SYNC_STATUS, SYNC_MESSAGE,
+        return List.of(SOURCE, NODE_COUNT, GPU_COUNT, SLICE_COUNT, GPU_MODELS, MANAGED_CLUSTER, LAST_SYNC_AT, SYNC_STATUS, SYNC_MESSAGE,
                 GPU_PRODUCT, DRIVER_VERSION, CUDA_VERSION, KERNEL_VERSION, OS_IMAGE, LABELS, HEALTH_AT, TAINT_STATE,
                 TAINT_REASON, TAINT_CHANGED_AT);
     }

@@ -3,6 +3,7 @@ package org.aitelemetry.site.fleet;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
 
 import io.quarkus.test.junit.QuarkusTest;
@@ -61,6 +62,21 @@ class ClusterApiTest extends SiteApiTest {
                 .body("name", equalTo("cluster-02")).body("gpuModels", hasItem("NVIDIA A100-SXM4-80GB"));
         Api.as(researcher).get("/api/v1/clusters/999999").then().statusCode(404).body("code", equalTo("not-found"));
         Api.malformedAs(researcher).get("/api/v1/clusters/abc").then().statusCode(400);
+    }
+
+    @Test
+    void aClusterSaysWhatItsHubSaysOfIt() {
+        Api.as(researcher).get("/api/v1/clusters/" + Fixture.CLUSTER_01).then().statusCode(200)
+                .body("managedCluster.vendor", equalTo("OpenShift"))
+                .body("managedCluster.version", equalTo("4.16.12"))
+                .body("managedCluster.coreWorkers", equalTo(128))
+                .body("managedCluster.socketWorkers", nullValue())
+                .body("managedCluster.labels.region", equalTo("mghpcc"))
+                .body("managedCluster.seenAt", equalTo("2026-11-21T12:00:00Z"));
+        Api.as(researcher).get("/api/v1/clusters/" + Fixture.CLUSTER_02).then().statusCode(200)
+                .body("managedCluster", nullValue());
+        Api.as(researcher).accept("application/ld+json").get("/api/v1/clusters/" + Fixture.CLUSTER_01).then()
+                .statusCode(200).body("managedCluster.value.cloud", equalTo("<b>BareMetal</b>"));
     }
 
     @Test

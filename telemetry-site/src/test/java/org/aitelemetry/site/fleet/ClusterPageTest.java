@@ -25,6 +25,11 @@ class ClusterPageTest extends SitePageTest {
         assertThat(page).contains("<h1>Cluster cluster-01</h1>");
         assertThat(Html.element(page, "facts")).contains("<dd>fleet</dd>").contains("OK, last 2026-11-21 12:00 UTC")
                 .contains("<dd>NVIDIA H100 80GB HBM3</dd>");
+        assertThat(Html.element(page, "managed-cluster")).contains("<dd>OpenShift 4.16.12</dd>")
+                .contains("<dd>&lt;b&gt;BareMetal&lt;/b&gt;</dd>").contains("<dd>128 / –</dd>")
+                .contains("region=mghpcc");
+        assertThat(page(DemoUser.ADA, "/pages/clusters/" + Fixture.CLUSTER_02).body())
+                .doesNotContain("id=\"managed-cluster\"");
         assertThat(Html.element(page, "sync-message")).as("what the source's last cycle said, escaped")
                 .endsWith(">2 GPUs or MIG instances publish no DCGM_FI_DEV_FB_FREE (a customised "
                         + "&lt;b&gt;dcgm-exporter&lt;/b&gt; counter list): found by their other DCGM fields, free memory "
