@@ -49,7 +49,9 @@ class PrometheusScrapesFleetTest {
                 PrometheusQueries queries = new PrometheusQueries(prometheus.url(), HttpClient.newHttpClient());
                 Map<String, Double> series = expected(fleet::dcgmSeriesCount);
 
-                queries.await("count by (cluster) (up == 1)", "cluster", expected(cluster -> 2)::equals, PATIENCE);
+                Map<String, Double> targets = expected(cluster -> 2);
+                targets.put("local-cluster", 1.0);
+                queries.await("count by (cluster) (up == 1)", "cluster", targets::equals, PATIENCE);
                 queries.await("count by (cluster) (DCGM_FI_DEV_GPU_TEMP)", "cluster", series::equals, PATIENCE);
                 queries.await("count by (cluster) (kube_node_info)", "cluster",
                         expected(cluster -> fleet.nodes(cluster).size())::equals, PATIENCE);
