@@ -11,6 +11,7 @@ import static org.aitelemetry.prometheus.kube.AcmMetric.VENDOR;
 import static org.aitelemetry.prometheus.kube.AcmMetric.VERSION;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -22,7 +23,9 @@ import org.aitelemetry.prometheus.Series;
 /**
  * The facts an ACM hub publishes of its managed clusters, by cluster name: {@code acm_managed_cluster_labels} names each
  * {@code managed_cluster_id} (its {@code name} label), {@code acm_managed_cluster_info} gives that id's vendor, cloud,
- * version, availability and worker capacity. A cluster the hub does not name has none.
+ * version, availability and worker capacity. A cluster the hub does not name has none, and neither has one that two
+ * different series claim (a second exporter, or facts that changed within the look-back): the stored facts stay as
+ * they were until one account is left.
  */
 final class ManagedClusterAssembly {
 
@@ -35,23 +38,33 @@ final class ManagedClusterAssembly {
             HUB_CLUSTER_ID, MANAGED_CLUSTER_ID, NAME);
 
     private final Map<String, ManagedClusterFacts> byName = new HashMap<>();
+    private final Set<String> disputed = new HashSet<>();
 
     ManagedClusterAssembly(QueryResult info, QueryResult labels) {
         Map<String, Series> infoById = new HashMap<>();
-        info.series().forEach(series -> series.label(MANAGED_CLUSTER_ID)
-                .ifPresent(id -> infoById.putIfAbsent(id, series)));
+        Set<String> disputedIds = new HashSet<>();
+        info.series().forEach(series -> series.label(MANAGED_CLUSTER_ID).ifPresent(id -> {
+            Series earlier = infoById.putIfAbsent(id, series);
+            if (earlier != null && !earlier.labels().equals(series.labels())) {
+                disputedIds.add(id);
+            }
+        }));
         for (Series named : labels.series()) {
             Optional<String> name = named.label(NAME);
             Optional<String> id = named.label(MANAGED_CLUSTER_ID);
             if (name.isPresent() && id.isPresent()) {
-                byName.putIfAbsent(name.get(), facts(id.get(), infoById.get(id.get()), named));
+                ManagedClusterFacts facts = facts(id.get(), infoById.get(id.get()), named);
+                ManagedClusterFacts earlier = byName.putIfAbsent(name.get(), facts);
+                if (disputedIds.contains(id.get()) || earlier != null && !earlier.equals(facts)) {
+                    disputed.add(name.get());
+                }
             }
         }
     }
 
-    /** The hub's facts of the cluster, none when no hub of the source names it. */
+    /** The hub's facts of the cluster; none when no hub of the source names it, or two accounts differ. */
     Optional<ManagedClusterFacts> of(String cluster) {
-        return Optional.ofNullable(byName.get(cluster));
+        return disputed.contains(cluster) ? Optional.empty() : Optional.ofNullable(byName.get(cluster));
     }
 
     private static ManagedClusterFacts facts(String id, Series info, Series named) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.core.json.JsonObject;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import jakarta.inject.Inject;
@@ -19,6 +20,7 @@ import org.aitelemetry.devkit.fleet.FleetPod;
 import org.aitelemetry.devkit.fleet.FleetReadings;
 import org.aitelemetry.devkit.fleet.FleetSimulator;
 import org.aitelemetry.devkit.fleet.FleetTestResource;
+import org.aitelemetry.devkit.fleet.HubExposition;
 import org.aitelemetry.devkit.fleet.InjectFleet;
 import org.aitelemetry.devkit.fleet.TenantForgery;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
@@ -82,6 +84,8 @@ class FleetSyncForgeryTest {
                 3 * fleet.clusters().size(), PATIENCE);
         api.awaitValue("count(last_over_time(kube_pod_container_resource_requests" + tenant + "[3s]))",
                 fleet.clusters().size(), PATIENCE);
+        api.awaitValue("count(last_over_time(acm_managed_cluster_info" + tenant + "[3s]))", fleet.clusters().size(),
+                PATIENCE);
     }
 
     @Test
@@ -130,6 +134,12 @@ class FleetSyncForgeryTest {
             assertThat(project.getString("pi")).as("PI of %s", victim).isEqualTo(realPi)
                     .isNotEqualTo(TenantForgery.FORGED_PI);
             assertThat(project.getString("title")).isNotEqualTo("Forged");
+            JsonObject hub = rows.all("SELECT managed_cluster FROM ai_cluster WHERE name = $1", cluster.name()).get(0)
+                    .getJsonObject("managed_cluster");
+            assertThat(hub).as("the hub's facts of %s, undisputed", cluster.name()).isNotNull();
+            assertThat(hub.getString("vendor")).as("the hub's, not the tenant's").isEqualTo("OpenShift");
+            assertThat(hub.getString("hubClusterId")).isEqualTo(HubExposition.hubClusterId());
+            assertThat(hub.getJsonObject("labels").containsKey("owner")).isFalse();
         }
     }
 

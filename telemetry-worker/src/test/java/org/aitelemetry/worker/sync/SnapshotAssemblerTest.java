@@ -175,6 +175,25 @@ class SnapshotAssemblerTest {
     }
 
     @Test
+    void aClusterTwoAccountsDisagreeOnGetsNoFacts() {
+        FleetQueryResults results = new FleetQueryResults(vector(series(70_000, "cluster", "gpu-a", "UUID", "GPU-A",
+                "Hostname", "n1", "modelName", "H100"), series(70_000, "cluster", "gpu-b", "UUID", "GPU-B",
+                "Hostname", "n2", "modelName", "H100")), Map.of(), vector(), vector(), vector(), vector(), vector(),
+                vector(), vector(), vector(), vector(), vector(),
+                vector(series(1, "managed_cluster_id", "id-a", "vendor", "OpenShift"),
+                        series(1, "managed_cluster_id", "id-a", "vendor", "Forged"),
+                        series(1, "managed_cluster_id", "id-b", "vendor", "OpenShift")),
+                vector(series(1, "managed_cluster_id", "id-a", "name", "gpu-a"),
+                        series(1, "managed_cluster_id", "id-b", "name", "gpu-b"),
+                        series(1, "managed_cluster_id", "id-b", "name", "gpu-b", "owner", "tenant")));
+
+        FleetSnapshot snapshot = assembler("c").assemble(results, NOTHING_NEEDED);
+
+        assertThat(snapshot.clusters().get("gpu-a").managedCluster()).as("two vendors for its id").isEmpty();
+        assertThat(snapshot.clusters().get("gpu-b").managedCluster()).as("two sets of labels").isEmpty();
+    }
+
+    @Test
     void warningsMakeTheSnapshotIncomplete() {
         QueryResult partial = new QueryResult("vector", List.of(), List.of("partial response: store eu-1 unavailable"));
         FleetQueryResults results = new FleetQueryResults(partial, Map.of(), vector(), vector(), vector(), vector(),
