@@ -58,7 +58,8 @@ final class IndexesSetAside {
     int rebuild(Connection connection) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             for (Definition constraint : constraints) {
-                statement.execute("ALTER TABLE " + table + " ADD CONSTRAINT " + constraint.name() + " " + constraint.sql());
+                statement.execute("ALTER TABLE " + table + " ADD CONSTRAINT " + constraint.name() + " "
+                        + constraint.sql());
             }
             for (Definition index : indexes) {
                 statement.execute(index.sql());

@@ -9,7 +9,8 @@ import java.util.List;
  * exporters' metric names to forge another team's usage (acceptance scenario 30): readings for two real GPUs of the
  * cluster held by pods of another team's namespace (one in the exported_* spelling, one in the plain one), a GPU that
  * does not exist on a real node under the other cluster's name, GPU requests of the victim's namespace and a GPU node
- * that does not exist, a PI and title for the victim's namespace, and the ACM hub's facts of the cluster. The scraping Prometheus honours labels, so every forged label reaches the store as written.
+ * that does not exist, a PI and title for the victim's namespace, and the ACM hub's facts of the cluster. The
+ * scraping Prometheus honours labels, so every forged label reaches the store as written.
  */
 public final class TenantForgery {
 
@@ -76,7 +77,8 @@ public final class TenantForgery {
                 FORGED_GPU_REQUEST);
         gauge(writer, "kube_pod_deletion_timestamp", List.of(request.toString()), 1);
         gauge(writer, "kube_namespace_annotations", List.of(new Labels().add("namespace", victim)
-                .add("annotation_cf_pi", FORGED_PI).add("annotation_openshift_io_display_name", "Forged").toString()), 1);
+                .add("annotation_cf_pi", FORGED_PI).add("annotation_openshift_io_display_name", "Forged").toString()),
+                1);
         String forgedHub = new Labels().add("hub_cluster_id", "forged-hub")
                 .add("managed_cluster_id", HubExposition.managedClusterId(cluster)).toString();
         gauge(writer, "acm_managed_cluster_info", List.of(forgedHub + ","

@@ -40,7 +40,8 @@ public class FleetTerms implements NgsiLdTerms {
 
     @Override
     public List<NgsiLdTerm> terms() {
-        return List.of(SOURCE, NODE_COUNT, GPU_COUNT, SLICE_COUNT, GPU_MODELS, MANAGED_CLUSTER, LAST_SYNC_AT, SYNC_STATUS, SYNC_MESSAGE,
+        return List.of(SOURCE, NODE_COUNT, GPU_COUNT, SLICE_COUNT, GPU_MODELS, MANAGED_CLUSTER, LAST_SYNC_AT,
+                SYNC_STATUS, SYNC_MESSAGE,
                 GPU_PRODUCT, DRIVER_VERSION, CUDA_VERSION, KERNEL_VERSION, OS_IMAGE, LABELS, HEALTH_AT, TAINT_STATE,
                 TAINT_REASON, TAINT_CHANGED_AT);
     }

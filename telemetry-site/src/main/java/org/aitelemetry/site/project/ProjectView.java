@@ -11,8 +11,8 @@ import org.aitelemetry.site.ngsild.NgsiLdRepresentable;
  * the namespace's annotations and labels (null where none says them).
  */
 public record ProjectView(long id, String cluster, String namespace, String title, String description, String pi,
-        String institution, String allocationId, String allocationProjectId, String fieldOfScience, boolean active, double gpusRequested, Map<String, Number> migRequested, int restartingPods,
-        int terminatingPods, int fullPvcs, boolean vllmDetected, OffsetDateTime flagsAt, String state,
+        String institution, String allocationId, String allocationProjectId, String fieldOfScience, boolean active,
+        double gpusRequested, Map<String, Number> migRequested, int restartingPods, int terminatingPods, int fullPvcs, boolean vllmDetected, OffsetDateTime flagsAt, String state,
         OffsetDateTime lastSeenAt) implements NgsiLdRepresentable {
 
     @Override

@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
 public record MetadataSource(Kind kind, String name, String prometheusName) {
 
     /** A Kubernetes annotation or label key: an optional DNS prefix and a name. */
-    private static final Pattern KEY = Pattern.compile("([a-z0-9]([-a-z0-9.]*[a-z0-9])?/)?[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?");
+    private static final Pattern KEY =
+            Pattern.compile("([a-z0-9]([-a-z0-9.]*[a-z0-9])?/)?[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?");
     private static final Pattern NOT_IN_A_LABEL = Pattern.compile("[^a-zA-Z0-9_]");
 
     /** Where a namespace keeps it, with the kube-state-metrics series that publishes that. */

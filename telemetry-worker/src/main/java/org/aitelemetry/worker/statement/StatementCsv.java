@@ -7,8 +7,8 @@ import org.aitelemetry.worker.csv.CsvFile;
 /**
  * A statement as CSV (RFC 4180, CRLF): a header, one {@code PROJECT} record per project and cluster, one
  * {@code CREDIT} record per health credit (both with the project's PI, institution and allocation), one {@code IDLE}
- * record per idle-GPU notice (its GPUs in {@code gpu_uuid}, separated by "; "). Text cells a spreadsheet would read as a formula (a project title such as
- * {@code =HYPERLINK(…)}) are written with a leading apostrophe.
+ * record per idle-GPU notice (its GPUs in {@code gpu_uuid}, separated by "; "). Text cells a spreadsheet would read as
+ * a formula (a project title such as {@code =HYPERLINK(…)}) are written with a leading apostrophe.
  */
 final class StatementCsv {
 
@@ -39,7 +39,7 @@ final class StatementCsv {
         for (HealthCredit credit : statement.credits()) {
             List<String> cells = project("CREDIT", statement.lineOf(credit));
             cells.addAll(List.of("", "", "", "", "", "", "", "", text(statement.currency()), text(credit.gpuUuid()),
-                    text(credit.node() == null ? "" : credit.node()), credit.failedAt().toString(),
+                    text(credit.node()), credit.failedAt().toString(),
                     Format.exact(credit.hours()), Format.exactMoney(credit.amount()), "", "", "", ""));
             cells.addAll(owner(statement.lineOf(credit)));
             csv.append(CsvFile.line(cells)).append(CRLF);
@@ -62,16 +62,17 @@ final class StatementCsv {
 
     /** The project's PI, institution and allocation, empty where its namespace does not say them. */
     private static List<String> owner(ProjectLine line) {
-        return List.of(text(nullToEmpty(line.pi())), text(nullToEmpty(line.institution())),
-                text(nullToEmpty(line.allocationId())));
+        return List.of(text(line.pi()), text(line.institution()), text(line.allocationId()));
     }
 
-    private static String nullToEmpty(String value) {
-        return value == null ? "" : value;
-    }
-
-    /** Defuses formula injection: a cell starting with = + - @ or a control character is read as text. */
+    /**
+     * Defuses formula injection: a cell starting with = + - @ or a control character is read as text. Nothing (null)
+     * is an empty cell.
+     */
     static String text(String value) {
+        if (value == null) {
+            return "";
+        }
         return !value.isEmpty() && "=+-@\t\r".indexOf(value.charAt(0)) >= 0 ? "'" + value : value;
     }
 }

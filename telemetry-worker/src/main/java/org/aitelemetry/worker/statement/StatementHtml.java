@@ -74,7 +74,8 @@ final class StatementHtml {
             return;
         }
         html.append("<table border=\"1\" cellpadding=\"4\" style=\"border-collapse:collapse\">\n<tr><th>Cluster</th>"
-                + "<th>Namespace</th><th>Project</th><th>PI</th><th>Allocation</th><th>Allocated GPU-h</th><th>Used GPU-h</th><th>Idle GPU-h</th>"
+                + "<th>Namespace</th><th>Project</th><th>PI</th><th>Allocation</th><th>Allocated GPU-h</th>"
+                + "<th>Used GPU-h</th><th>Idle GPU-h</th>"
                 + "<th>Efficiency</th><th>kWh</th><th>Cost (allocation)</th><th>Cost (usage)</th><th>Idle cost</th>"
                 + "</tr>\n");
         for (ProjectLine line : statement.lines()) {
