@@ -42,6 +42,12 @@ public interface WorkerConfig {
          * the hub's monitoring scrapes it and ACM observability forwards it: its ServiceMonitor does not honour labels.
          */
         Acm acm();
+
+        /**
+         * KubeVirt's own metrics ({@code kubevirt_vmi_*}) through its {@code kubevirt-prometheus-metrics} Service: what
+         * a VM is called, where it runs and what it runs. Which GPUs a VM holds comes from kube-state-metrics.
+         */
+        KubeVirt kubevirt();
     }
 
     /** Which series come from an exporter; the two exporters differ only in their defaults. */
@@ -90,6 +96,18 @@ public interface WorkerConfig {
 
         @Override
         @WithDefault("multicluster-engine")
+        String namespace();
+    }
+
+    /** {@code telemetry.exporters.kubevirt.*} */
+    interface KubeVirt extends Exporter {
+
+        @Override
+        @WithDefault("kubevirt-prometheus-metrics")
+        String job();
+
+        @Override
+        @WithDefault("*")
         String namespace();
     }
 

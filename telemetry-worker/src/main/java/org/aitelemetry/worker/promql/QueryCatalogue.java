@@ -39,6 +39,8 @@ import org.aitelemetry.prometheus.dcgm.DcgmBlank;
 import org.aitelemetry.prometheus.dcgm.DcgmField;
 import org.aitelemetry.prometheus.kube.AcmMetric;
 import org.aitelemetry.prometheus.kube.KubeStateMetric;
+import org.aitelemetry.prometheus.kube.KubeVirtMetric;
+import org.aitelemetry.prometheus.kube.PassthroughResource;
 import org.aitelemetry.worker.allocation.MetadataSource.Kind;
 import org.aitelemetry.worker.allocation.ProjectMetadataMapping;
 import org.aitelemetry.worker.config.WorkerConfig;
@@ -50,7 +52,7 @@ import org.aitelemetry.worker.config.WorkerConfig;
  * or 10,000 GPUs. Label lists name both spellings the exporters use; readings use {@code last_over_time} over a
  * look-back window because ACM forwards one sample per five minutes.
  *
- * <p>Usage rollups: three range queries per source and hour. Series are grouped by device identity and by the pod
+ * <p>Usage rollups: four range queries per source and hour (the fourth: GPUs held by VMs). Series are grouped by device identity and by the pod
  * labels in both spellings, so a series changes only when the holder does. DCGM blank sentinels are dropped inside the
  * query, before aggregation, where {@code max} would otherwise pick a sentinel over a reading: each field is kept
  * below the lowest blank of its DCGM type ({@code dcgm_structs.h}: int32 from 0x7ffffff0, double from 2^47, int64 from
@@ -82,12 +84,22 @@ public class QueryCatalogue {
     private static final String WHOLE_GPU = GPU_INSTANCE_ID + "=\"\"";
     private static final String ANY_DCGM_FIELD = "__name__=~\"DCGM_FI_.+\"";
     private static final String MIG_INSTANCE = GPU_INSTANCE_ID + "!=\"\"";
+    private static final String LAUNCHER_POD = labels(PROJECT_KEY, POD, EXPORTED_POD);
+    private static final String VMI = labels(PROJECT_KEY, KubeVirtMetric.NAME, NODE, KubeVirtMetric.PHASE,
+            KubeVirtMetric.VMI_POD, KubeVirtMetric.GUEST_OS_NAME, KubeVirtMetric.GUEST_OS_VERSION,
+            KubeVirtMetric.INSTANCE_TYPE);
+    /** Every NVIDIA resource but the container ones: the whole GPUs a device plugin passes through to VMs. */
+    private static final String[] PASSTHROUGH_GPUS = {
+            RESOURCE + "=~" + PromqlString.literal(PassthroughResource.labelPattern()),
+            RESOURCE + "!~" + PromqlString.literal(GPU_RESOURCE + "|" + MIG_RESOURCE_PREFIX + ".+"),
+            NODE + "!=\"\""};
 
     private final String window;
     private final ExporterSelector dcgm;
     private final ExporterSelector kube;
     private final ProjectMetadataMapping metadata;
     private final ExporterSelector acm;
+    private final ExporterSelector kubevirt;
 
     QueryCatalogue(WorkerConfig config, ProjectMetadataMapping metadata) {
         this.metadata = metadata;
@@ -96,6 +108,7 @@ public class QueryCatalogue {
         this.kube = ExporterSelector.of("telemetry.exporters.kube-state-metrics",
                 config.exporters().kubeStateMetrics());
         this.acm = ExporterSelector.of("telemetry.exporters.acm", config.exporters().acm());
+        this.kubevirt = ExporterSelector.of("telemetry.exporters.kubevirt", config.exporters().kubevirt());
     }
 
     /** One series per GPU (or MIG instance) with its identity labels; the value is the free framebuffer in MiB. */
@@ -180,6 +193,20 @@ public class QueryCatalogue {
         return "last_over_time(" + acm.select(AcmMetric.MANAGED_CLUSTER_LABELS) + window + ")";
     }
 
+    /**
+     * GPUs passed through to VMs, per launcher pod, node and device resource: the requests of scheduled pods (a pod
+     * not yet placed holds no device). Which pods are launcher pods is read from their names.
+     */
+    public String vmGpuRequests() {
+        return "sum by (" + labels(LAUNCHER_POD, NODE, RESOURCE) + ") (last_over_time("
+                + kube.select(KubeStateMetric.POD_CONTAINER_RESOURCE_REQUESTS, PASSTHROUGH_GPUS) + window + "))";
+    }
+
+    /** What KubeVirt says of each VM instance: name, node, phase, launcher pod, guest OS, instance type. */
+    public String vmInstances() {
+        return "max by (" + VMI + ") (last_over_time(" + kubevirt.select(KubeVirtMetric.VMI_INFO) + window + "))";
+    }
+
     /** Containers that restarted in the last 15 minutes, per namespace. */
     public String restartingPods() {
         return "count by (" + PROJECT_KEY + ") (increase("
@@ -221,6 +248,15 @@ public class QueryCatalogue {
     public String energy() {
         return "max by (" + GPU_KEY + ") (" + dcgm.select(DcgmField.TOTAL_ENERGY.metric()) + DcgmBlank.BELOW_INT64_BLANK
                 + ")";
+    }
+
+    /**
+     * GPUs passed through to VMs per launcher pod and device resource, as a range query reads them for the hour's
+     * rollup: allocation-based usage, as no DCGM reading comes from inside a VM.
+     */
+    public String vmGpusHeld() {
+        return "sum by (" + labels(LAUNCHER_POD, RESOURCE) + ") ("
+                + kube.select(KubeStateMetric.POD_CONTAINER_RESOURCE_REQUESTS, PASSTHROUGH_GPUS) + ")";
     }
 
     /**

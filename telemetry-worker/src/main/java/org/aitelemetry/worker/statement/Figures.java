@@ -7,16 +7,21 @@ import java.math.RoundingMode;
  * What a project, or a sum of projects, used and cost in a period, summed from its hourly rollup rows (each priced
  * with the prices in force in its hour).
  *
- * @param idleCost the allocation cost of the idle GPU-hours: each hour's cost times its idle share of allocated time
+ * @param unmeteredGpuHours the allocated GPU-hours nothing measured (GPUs passed through to VMs): priced by allocation
+ *                          on both bases, left out of the efficiency
+ * @param idleCost          the allocation cost of the idle GPU-hours: each hour's cost times its idle share of
+ *                          allocated time
  */
-public record Figures(double allocatedGpuHours, double usedGpuHours, double idleGpuHours, double energyKwh,
-        BigDecimal allocationCost, BigDecimal usageCost, BigDecimal idleCost) {
+public record Figures(double allocatedGpuHours, double usedGpuHours, double idleGpuHours, double unmeteredGpuHours,
+        double energyKwh, BigDecimal allocationCost, BigDecimal usageCost, BigDecimal idleCost) {
 
-    public static final Figures ZERO = new Figures(0, 0, 0, 0, BigDecimal.ZERO, BigDecimal.ZERO, BigDecimal.ZERO);
+    public static final Figures ZERO =
+            new Figures(0, 0, 0, 0, 0, BigDecimal.ZERO, BigDecimal.ZERO, BigDecimal.ZERO);
 
-    /** Used over allocated GPU-hours, 0–1; empty (null) when nothing was allocated. */
+    /** Used over metered allocated GPU-hours, 0–1; empty (null) when no metered GPU-hour was allocated. */
     public Double efficiency() {
-        return allocatedGpuHours > 0 ? usedGpuHours / allocatedGpuHours : null;
+        double metered = allocatedGpuHours - unmeteredGpuHours;
+        return metered > 0 ? usedGpuHours / metered : null;
     }
 
     public boolean hasUse() {
@@ -25,7 +30,8 @@ public record Figures(double allocatedGpuHours, double usedGpuHours, double idle
 
     public Figures plus(Figures other) {
         return new Figures(allocatedGpuHours + other.allocatedGpuHours, usedGpuHours + other.usedGpuHours,
-                idleGpuHours + other.idleGpuHours, energyKwh + other.energyKwh,
+                idleGpuHours + other.idleGpuHours, unmeteredGpuHours + other.unmeteredGpuHours,
+                energyKwh + other.energyKwh,
                 allocationCost.add(other.allocationCost), usageCost.add(other.usageCost), idleCost.add(other.idleCost));
     }
 

@@ -7,7 +7,8 @@ import org.aitelemetry.worker.csv.CsvFile;
 /**
  * A statement as CSV (RFC 4180, CRLF): a header, one {@code PROJECT} record per project and cluster, one
  * {@code CREDIT} record per health credit (both with the project's PI, institution and allocation), one {@code IDLE}
- * record per idle-GPU notice (its GPUs in {@code gpu_uuid}, separated by "; "). Text cells a spreadsheet would read as
+ * record per idle-GPU notice (its GPUs in {@code gpu_uuid}, separated by "; "). {@code unmetered_gpu_hours}: the part of
+ * a project's allocated GPU-hours spent in VMs, allocation-based. Text cells a spreadsheet would read as
  * a formula (a project title such as {@code =HYPERLINK(…)}) are written with a leading apostrophe.
  */
 final class StatementCsv {
@@ -16,7 +17,7 @@ final class StatementCsv {
             "allocated_gpu_hours", "used_gpu_hours", "idle_gpu_hours", "efficiency", "energy_kwh",
             "cost_allocation_basis", "cost_usage_basis", "idle_cost", "currency", "gpu_uuid", "node", "failed_at",
             "credit_hours", "health_credit", "noticed_at", "idle_from", "idle_until", "cost_wasted", "pi",
-            "institution", "allocation_id");
+            "institution", "allocation_id", "unmetered_gpu_hours");
     private static final String CRLF = "\r\n";
 
     private StatementCsv() {
@@ -34,6 +35,7 @@ final class StatementCsv {
                     Format.exactMoney(figures.usageCost()), Format.exactMoney(figures.idleCost()),
                     text(statement.currency()), "", "", "", "", "", "", "", "", ""));
             cells.addAll(owner(line));
+            cells.add(Format.exact(figures.unmeteredGpuHours()));
             csv.append(CsvFile.line(cells)).append(CRLF);
         }
         for (HealthCredit credit : statement.credits()) {
@@ -42,6 +44,7 @@ final class StatementCsv {
                     text(credit.node()), credit.failedAt().toString(),
                     Format.exact(credit.hours()), Format.exactMoney(credit.amount()), "", "", "", ""));
             cells.addAll(owner(statement.lineOf(credit)));
+            cells.add("");
             csv.append(CsvFile.line(cells)).append(CRLF);
         }
         for (IdleNoticeLine notice : statement.idleNotices()) {
@@ -50,7 +53,7 @@ final class StatementCsv {
                     "", Format.exact(notice.idleGpuHours()), "", "", "", "", "", text(notice.currency()),
                     text(String.join("; ", notice.gpus())), "", "", "", "", notice.noticedAt().toString(),
                     notice.idleFrom().toString(), notice.idleUntil().toString(),
-                    Format.exactMoney(notice.costWasted()), "", "", ""))).append(CRLF);
+                    Format.exactMoney(notice.costWasted()), "", "", "", ""))).append(CRLF);
         }
         return csv.toString();
     }

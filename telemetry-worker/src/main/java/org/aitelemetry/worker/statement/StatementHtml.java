@@ -47,7 +47,8 @@ final class StatementHtml {
         row("Allocated GPU-hours", Format.quantity(totals.allocatedGpuHours()));
         row("Used GPU-hours (utilization-weighted)", Format.quantity(totals.usedGpuHours()));
         row("Idle GPU-hours", Format.quantity(totals.idleGpuHours()));
-        row("Efficiency (used / allocated)", Format.percent(totals.efficiency()));
+        row("Of the allocated, GPU-hours in VMs (allocation-based)", Format.quantity(totals.unmeteredGpuHours()));
+        row("Efficiency (used / allocated, VM hours aside)", Format.percent(totals.efficiency()));
         row("Energy (kWh)", Format.quantity(totals.energyKwh()));
         row("Cost, allocation basis", Format.money(totals.allocationCost()));
         row("Cost, usage basis", Format.money(totals.usageCost()));
@@ -61,6 +62,8 @@ final class StatementHtml {
         idleNotices(statement);
         html.append("<p style=\"font-size:smaller\">Allocation basis: GPU-hours held, at the price per GPU-hour in "
                 + "force in each hour; usage basis: the same hours weighted by utilization. Both include the energy. "
+                + "GPUs passed through to virtual machines report no utilization: their hours are allocation-based, "
+                + "priced by allocation on both bases and left out of the efficiency. "
                 + "A health credit returns the time a project spent on a GPU shortly before the GPU was found "
                 + "FAILED. An idle-GPU notice told a project that it held GPUs idle for hours; its cost wasted is the "
                 + "allocation cost of those idle hours, already part of the idle cost above.</p>\n</body></html>\n");
@@ -75,7 +78,7 @@ final class StatementHtml {
         }
         html.append("<table border=\"1\" cellpadding=\"4\" style=\"border-collapse:collapse\">\n<tr><th>Cluster</th>"
                 + "<th>Namespace</th><th>Project</th><th>PI</th><th>Allocation</th><th>Allocated GPU-h</th>"
-                + "<th>Used GPU-h</th><th>Idle GPU-h</th>"
+                + "<th>Used GPU-h</th><th>Idle GPU-h</th><th>VM GPU-h</th>"
                 + "<th>Efficiency</th><th>kWh</th><th>Cost (allocation)</th><th>Cost (usage)</th><th>Idle cost</th>"
                 + "</tr>\n");
         for (ProjectLine line : statement.lines()) {
@@ -84,8 +87,8 @@ final class StatementHtml {
             cells(line.clusterName(), line.namespace(), line.title() + stateNote(line.state()),
                     line.pi() == null ? "" : line.pi(), line.allocationId() == null ? "" : line.allocationId());
             cells(Format.quantity(figures.allocatedGpuHours()), Format.quantity(figures.usedGpuHours()),
-                    Format.quantity(figures.idleGpuHours()), Format.percent(figures.efficiency()),
-                    Format.quantity(figures.energyKwh()), Format.money(figures.allocationCost()),
+                    Format.quantity(figures.idleGpuHours()), Format.quantity(figures.unmeteredGpuHours()),
+                    Format.percent(figures.efficiency()), Format.quantity(figures.energyKwh()), Format.money(figures.allocationCost()),
                     Format.money(figures.usageCost()), Format.money(figures.idleCost()));
             html.append("</tr>\n");
         }

@@ -22,7 +22,8 @@ final class StatementSql {
     static final String LINES = """
             WITH used AS (
                 SELECT r.entity_id AS project_id, r.cluster_id, sum(r.gpu_seconds_allocated) AS allocated,
-                       sum(r.gpu_seconds_used) AS used, sum(r.idle_gpu_seconds) AS idle, sum(r.energy_joules) AS energy,
+                       sum(r.gpu_seconds_used) AS used, sum(r.idle_gpu_seconds) AS idle,
+                       sum(r.unmetered_gpu_seconds) AS unmetered, sum(r.energy_joules) AS energy,
                        sum(r.cost) AS cost, sum(r.usage_basis_cost) AS usage_cost,
                        sum(CASE WHEN r.gpu_seconds_allocated > 0
                                 THEN r.cost * (r.idle_gpu_seconds / r.gpu_seconds_allocated)::numeric ELSE 0 END)
@@ -38,6 +39,7 @@ final class StatementSql {
             SELECT l.project_id, c.name AS cluster_name, p.namespace, p.title, p.state, p.pi, p.institution,
                    p.allocation_id,
                    coalesce(u.allocated, 0) AS allocated, coalesce(u.used, 0) AS used, coalesce(u.idle, 0) AS idle,
+                   coalesce(u.unmetered, 0) AS unmetered,
                    coalesce(u.energy, 0) AS energy, coalesce(u.cost, 0) AS cost,
                    coalesce(u.usage_cost, 0) AS usage_cost, round(coalesce(u.idle_cost, 0), 4) AS idle_cost
             FROM listed l JOIN ai_cluster c ON c.id = l.cluster_id

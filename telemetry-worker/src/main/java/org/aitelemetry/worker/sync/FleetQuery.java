@@ -21,7 +21,9 @@ enum FleetQuery {
     NAMESPACE_ANNOTATIONS(QueryCatalogue::namespaceAnnotations, FleetQueryResults::namespaceAnnotations),
     NAMESPACE_LABELS(QueryCatalogue::namespaceLabels, FleetQueryResults::namespaceLabels),
     MANAGED_CLUSTER_INFO(QueryCatalogue::managedClusterInfo, FleetQueryResults::managedClusterInfo),
-    MANAGED_CLUSTER_LABELS(QueryCatalogue::managedClusterLabels, FleetQueryResults::managedClusterLabels);
+    MANAGED_CLUSTER_LABELS(QueryCatalogue::managedClusterLabels, FleetQueryResults::managedClusterLabels),
+    VM_GPU_REQUESTS(QueryCatalogue::vmGpuRequests, FleetQueryResults::vmGpuRequests),
+    VM_INSTANCES(QueryCatalogue::vmInstances, FleetQueryResults::vmInstances);
 
     private final Function<QueryCatalogue, String> promql;
     private final Function<FleetQueryResults, QueryResult> answer;

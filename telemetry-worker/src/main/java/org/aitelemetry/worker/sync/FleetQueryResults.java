@@ -13,6 +13,8 @@ import static org.aitelemetry.worker.sync.FleetQuery.NODE_LABELS;
 import static org.aitelemetry.worker.sync.FleetQuery.RESTARTING_PODS;
 import static org.aitelemetry.worker.sync.FleetQuery.TERMINATING_PODS;
 import static org.aitelemetry.worker.sync.FleetQuery.VLLM_NAMESPACES;
+import static org.aitelemetry.worker.sync.FleetQuery.VM_GPU_REQUESTS;
+import static org.aitelemetry.worker.sync.FleetQuery.VM_INSTANCES;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -28,14 +30,15 @@ record FleetQueryResults(QueryResult inventory, Map<DcgmField, QueryResult> read
         QueryResult nodeCapacity, QueryResult nodeInfo, QueryResult allocations, QueryResult restartingPods,
         QueryResult terminatingPods, QueryResult fullVolumeClaims, QueryResult vllmNamespaces,
         QueryResult namespaceAnnotations, QueryResult namespaceLabels, QueryResult managedClusterInfo,
-        QueryResult managedClusterLabels) {
+        QueryResult managedClusterLabels, QueryResult vmGpuRequests, QueryResult vmInstances) {
 
     static FleetQueryResults of(Map<FleetQuery, QueryResult> answers, Map<DcgmField, QueryResult> readings) {
         return new FleetQueryResults(answers.get(INVENTORY), readings, answers.get(NODE_LABELS),
                 answers.get(NODE_CAPACITY), answers.get(NODE_INFO), answers.get(ALLOCATIONS),
                 answers.get(RESTARTING_PODS), answers.get(TERMINATING_PODS), answers.get(FULL_VOLUME_CLAIMS),
                 answers.get(VLLM_NAMESPACES), answers.get(NAMESPACE_ANNOTATIONS), answers.get(NAMESPACE_LABELS),
-                answers.get(MANAGED_CLUSTER_INFO), answers.get(MANAGED_CLUSTER_LABELS));
+                answers.get(MANAGED_CLUSTER_INFO), answers.get(MANAGED_CLUSTER_LABELS), answers.get(VM_GPU_REQUESTS),
+                answers.get(VM_INSTANCES));
     }
 
     List<String> warnings() {

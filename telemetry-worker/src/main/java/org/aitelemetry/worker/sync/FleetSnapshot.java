@@ -17,7 +17,7 @@ record FleetSnapshot(Map<String, ClusterObservation> clusters, boolean complete,
     /** @param managedCluster what the source's ACM hub says of the cluster; empty where no hub names it */
     record ClusterObservation(String name, Map<String, NodeObservation> nodes, Map<String, DeviceObservation> devices,
             Map<SliceKey, SliceObservation> slices, Map<String, ProjectObservation> projects,
-            Optional<ManagedClusterFacts> managedCluster) {
+            Optional<ManagedClusterFacts> managedCluster, Map<VmKey, VmObservation> virtualMachines) {
     }
 
     record NodeObservation(String name, int gpuCount, String gpuProduct, String driverVersion, String cudaVersion,
@@ -38,6 +38,20 @@ record FleetSnapshot(Map<String, ClusterObservation> clusters, boolean complete,
 
     record SliceObservation(SliceKey key, String profile, Double engineActive, Double memoryUsedMib,
             Double memoryFreeMib, String namespace, String pod, String container) {
+    }
+
+    record VmKey(String namespace, String name) {
+    }
+
+    /**
+     * A VM holding GPUs passed through to it, by its launcher pod's requests; KubeVirt's facts (phase, guest OS,
+     * instance type) are null where its metrics do not say them.
+     *
+     * @param gpuResource the device plugin's resource, e.g. {@code nvidia.com/GH100_H100_SXM5_80GB}
+     * @param gpuModel    the SKU it is priced as, or the device name where no SKU is known
+     */
+    record VmObservation(VmKey key, String launcherPod, String node, String gpuResource, String gpuModel, int gpus,
+            String phase, String guestOs, String instanceType) {
     }
 
     record ProjectObservation(String namespace, double gpusRequested, Map<String, Integer> migRequested,

@@ -144,6 +144,35 @@ final class FleetSql {
                    EXCLUDED.missed_cycles)
                OR t.last_seen_at IS NULL OR t.last_seen_at < EXCLUDED.last_seen_at - $11::int * interval '1 second'""";
 
+    /**
+     * The VMs holding GPUs; KubeVirt's phase is as seen this cycle (null when its metrics are silent), its guest OS and
+     * instance type the last ones seen.
+     */
+    static final String UPSERT_VMS = """
+            INSERT INTO virtual_machine AS t (cluster_id, project_id, name, launcher_pod, node_name, gpu_resource,
+                                              gpu_model, gpus, phase, guest_os, instance_type, state, first_seen_at,
+                                              last_seen_at, missed_cycles)
+            SELECT u.cluster_id, u.project_id, u.name, u.pod, u.node, u.resource, u.model, u.gpus, u.phase, u.os,
+                   u.instance_type, 'PRESENT', $12, $12, 0
+            FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                        $8::int[], $9::text[], $10::text[], $11::text[])
+                 AS u(cluster_id, project_id, name, pod, node, resource, model, gpus, phase, os, instance_type)
+            ON CONFLICT (project_id, name) DO UPDATE SET launcher_pod = EXCLUDED.launcher_pod,
+                node_name = EXCLUDED.node_name, gpu_resource = EXCLUDED.gpu_resource, gpu_model = EXCLUDED.gpu_model,
+                gpus = EXCLUDED.gpus, phase = EXCLUDED.phase, guest_os = coalesce(EXCLUDED.guest_os, t.guest_os),
+                instance_type = coalesce(EXCLUDED.instance_type, t.instance_type), state = 'PRESENT', missed_cycles = 0,
+                last_seen_at = EXCLUDED.last_seen_at
+            WHERE (t.launcher_pod, t.node_name, t.gpu_resource, t.gpu_model, t.gpus, t.phase, t.state, t.missed_cycles)
+                  IS DISTINCT FROM (EXCLUDED.launcher_pod, EXCLUDED.node_name, EXCLUDED.gpu_resource,
+                   EXCLUDED.gpu_model, EXCLUDED.gpus, EXCLUDED.phase, EXCLUDED.state, EXCLUDED.missed_cycles)
+               OR (t.guest_os, t.instance_type) IS DISTINCT FROM
+                  (coalesce(EXCLUDED.guest_os, t.guest_os), coalesce(EXCLUDED.instance_type, t.instance_type))
+               OR t.last_seen_at IS NULL OR t.last_seen_at < EXCLUDED.last_seen_at - $13::int * interval '1 second'""";
+
+    static final String VM_IDS = """
+            SELECT v.id FROM virtual_machine v JOIN unnest($1::bigint[], $2::text[]) AS k(project_id, name)
+            ON v.project_id = k.project_id AND v.name = k.name""";
+
     /** Entities of this source that the cycle did not see: one more missed cycle, MISSING at the threshold. */
     static final String SLICE_IDS = """
             SELECT s.id FROM gpu_slice s JOIN unnest($1::bigint[], $2::int[]) AS k(device_id, instance)
@@ -158,6 +187,8 @@ final class FleetSql {
     static final String MARK_MISSING_NODES = MARK_MISSING.formatted("ai_node",
             "t.cluster_id IN (SELECT id FROM ai_cluster WHERE source_id = $1)");
     static final String MARK_MISSING_PROJECTS = MARK_MISSING.formatted("research_project",
+            "t.cluster_id IN (SELECT id FROM ai_cluster WHERE source_id = $1)");
+    static final String MARK_MISSING_VMS = MARK_MISSING.formatted("virtual_machine",
             "t.cluster_id IN (SELECT id FROM ai_cluster WHERE source_id = $1)");
     static final String MARK_MISSING_DEVICES = MARK_MISSING.formatted("gpu_device", """
             t.node_id IN (SELECT n.id FROM ai_node n JOIN ai_cluster c ON c.id = n.cluster_id WHERE c.source_id = $1)""");

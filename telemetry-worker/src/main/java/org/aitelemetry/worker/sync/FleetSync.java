@@ -21,6 +21,7 @@ import org.aitelemetry.prometheus.dcgm.DcgmLabels;
 import org.aitelemetry.prometheus.source.SourceClients;
 import org.aitelemetry.prometheus.source.SourceDefinition;
 import org.aitelemetry.worker.allocation.ProjectMetadataMapping;
+import org.aitelemetry.worker.catalogue.PassthroughDevices;
 import org.aitelemetry.worker.config.SelfTracing;
 import org.aitelemetry.worker.config.WorkerConfig;
 import org.aitelemetry.worker.promql.QueryCatalogue;
@@ -48,10 +49,12 @@ public class FleetSync {
     private final DcgmLabels dcgmLabels;
     private final QueryCatalogue queries;
     private final ProjectMetadataMapping metadata;
+    private final PassthroughDevices passthroughDevices;
 
     FleetSync(Pool pool, MetricSourceRegistrar registrar, SourceClients clients, QueryCatalogue queries,
-            ProjectMetadataMapping metadata, WorkerConfig config) {
+            ProjectMetadataMapping metadata, PassthroughDevices passthroughDevices, WorkerConfig config) {
         this.metadata = metadata;
+        this.passthroughDevices = passthroughDevices;
         this.pool = pool;
         this.cycle = new LockedSourceCycle(pool, registrar, LOCK_NAME);
         this.clients = clients;
@@ -83,7 +86,8 @@ public class FleetSync {
         PrometheusClient client = clients.client(source);
         return new FleetReader(client, queries).read(started)
                 .chain(results -> new GpuFinder(client, queries).find(results, started).chain(found -> {
-                    FleetSnapshot snapshot = new SnapshotAssembler(source.defaultCluster(), dcgmLabels, metadata)
+                    FleetSnapshot snapshot = new SnapshotAssembler(source.defaultCluster(), dcgmLabels, metadata,
+                            passthroughDevices)
                             .assemble(results, found);
                     return new FleetWriter(connection, id, snapshot, started, config.missingAfterCycles()).write()
                             .call(rows -> recordStatus(connection, id, started,
@@ -104,7 +108,7 @@ public class FleetSync {
     private Uni<SyncReport> recordFailure(SourceDefinition source, long id, Instant started, Throwable failure) {
         String message = failure.getClass().getSimpleName() + ": " + failure.getMessage();
         return pool.withConnection(connection -> recordStatus(connection, id, started, SyncStatus.FAILED, message))
-                .map(ignored -> new SyncReport(source.name(), SyncStatus.FAILED, false, 0, 0, 0, 0, 0, 0, 0, 0,
+                .map(ignored -> new SyncReport(source.name(), SyncStatus.FAILED, false, 0, 0, 0, 0, 0, 0, 0, 0, 0,
                         Duration.between(started, Instant.now()), message));
     }
 
@@ -120,14 +124,16 @@ public class FleetSync {
         int devices = 0;
         int slices = 0;
         int projects = 0;
+        int vms = 0;
         for (FleetSnapshot.ClusterObservation cluster : snapshot.clusters().values()) {
             nodes += cluster.nodes().size();
             devices += cluster.devices().size();
             slices += cluster.slices().size();
             projects += cluster.projects().size();
+            vms += cluster.virtualMachines().size();
         }
         return new SyncReport(source.name(), snapshot.complete() ? SyncStatus.OK : SyncStatus.INCOMPLETE, false,
-                queries, results.seriesCount(), snapshot.clusters().size(), nodes, devices, slices, projects, rows,
+                queries, results.seriesCount(), snapshot.clusters().size(), nodes, devices, slices, projects, vms, rows,
                 Duration.between(started, Instant.now()), Stream.concat(snapshot.warnings().stream(),
                         snapshot.notices().stream()).collect(Collectors.joining("; ")));
     }
@@ -136,10 +142,10 @@ public class FleetSync {
         if (report.status() == SyncStatus.FAILED) {
             LOG.warnf("Fleet sync of %s failed after %d ms: %s", report.source(), report.duration().toMillis(), report.message());
         } else if (!report.skipped()) {
-            LOG.infof("Fleet sync of %s: %s, %d clusters, %d nodes, %d GPUs, %d MIG slices, %d projects, %d rows written, "
-                    + "%d queries, %d ms", report.source(), report.status(), report.clusters(), report.nodes(),
-                    report.devices(), report.slices(), report.projects(), report.rowsWritten(), report.queries(),
-                    report.duration().toMillis());
+            LOG.infof("Fleet sync of %s: %s, %d clusters, %d nodes, %d GPUs, %d MIG slices, %d projects, "
+                    + "%d VMs with GPUs, %d rows written, %d queries, %d ms", report.source(), report.status(),
+                    report.clusters(), report.nodes(), report.devices(), report.slices(), report.projects(),
+                    report.virtualMachines(), report.rowsWritten(), report.queries(), report.duration().toMillis());
             if (!report.message().isEmpty()) {
                 LOG.warnf("Fleet sync of %s: %s", report.source(), report.message());
             }

@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.TreeSet;
 import java.util.function.Function;
 import org.aitelemetry.model.fleet.SyncStatus;
@@ -30,10 +29,11 @@ import org.aitelemetry.worker.sync.FleetSnapshot.DeviceObservation;
 import org.aitelemetry.worker.sync.FleetSnapshot.NodeObservation;
 import org.aitelemetry.worker.sync.FleetSnapshot.ProjectObservation;
 import org.aitelemetry.worker.sync.FleetSnapshot.SliceObservation;
+import org.aitelemetry.worker.sync.FleetSnapshot.VmObservation;
 
 /**
  * Writes one source's snapshot in batched statements inside the caller's transaction: clusters, SKUs, nodes, projects,
- * devices, slices, then (only for a complete snapshot) the stale marking. Returns the number of rows it changed.
+ * devices, slices, VMs, then (only for a complete snapshot) the stale marking. Returns the number of rows it changed.
  */
 final class FleetWriter {
 
@@ -50,6 +50,9 @@ final class FleetWriter {
     }
 
     private record SliceRow(long deviceId, Long projectId, SliceObservation slice) {
+    }
+
+    private record VmRow(long clusterId, long projectId, VmObservation vm) {
     }
 
     private final SqlConnection connection;
@@ -75,7 +78,8 @@ final class FleetWriter {
                 .chain(this::upsertProjects)
                 .chain(this::upsertDevices)
                 .chain(this::upsertSlices)
-                .chain(this::markUnseenMissing)
+                .chain(this::upsertVirtualMachines)
+                .chain(written -> new StaleMarking(connection, sourceId, snapshot, missingAfterCycles).mark(written))
                 .map(WrittenIds::rowsChanged);
     }
 
@@ -194,45 +198,28 @@ final class FleetWriter {
                         .map(result -> next.withSlices(list(result, row -> row.getLong("id")))));
     }
 
-    /** Only a complete snapshot may conclude that something is gone. */
-    private Uni<WrittenIds> markUnseenMissing(WrittenIds written) {
-        if (!snapshot.complete()) {
-            return Uni.createFrom().item(written);
-        }
-        return markMissing(written, FleetSql.MARK_MISSING_CLUSTERS, seenClusterIds(written))
-                .chain(next -> markMissing(next, FleetSql.MARK_MISSING_NODES, seen(next.nodes(), seenNodeKeys(next))))
-                .chain(next -> markMissing(next, FleetSql.MARK_MISSING_PROJECTS,
-                        seen(next.projects(), seenProjectKeys(next))))
-                .chain(next -> markMissing(next, FleetSql.MARK_MISSING_DEVICES,
-                        next.devices().values().toArray(Long[]::new)))
-                .chain(next -> markMissing(next, FleetSql.MARK_MISSING_SLICES, next.slices().toArray(Long[]::new)));
-    }
-
-    private Uni<WrittenIds> markMissing(WrittenIds written, String sql, Long[] seenIds) {
-        return execute(written, sql,
-                Tuple.tuple().addLong(sourceId).addArrayOfLong(seenIds).addInteger(missingAfterCycles));
-    }
-
-    private Long[] seenClusterIds(WrittenIds written) {
-        return snapshot.clusters().keySet().stream().map(written.clusters()::get).toArray(Long[]::new);
-    }
-
-    private List<ClusterScopedKey> seenNodeKeys(WrittenIds written) {
-        List<ClusterScopedKey> keys = new ArrayList<>();
-        snapshot.clusters().values().forEach(cluster -> cluster.nodes().keySet()
-                .forEach(node -> keys.add(written.key(cluster.name(), node))));
-        return keys;
-    }
-
-    private List<ClusterScopedKey> seenProjectKeys(WrittenIds written) {
-        List<ClusterScopedKey> keys = new ArrayList<>();
-        snapshot.clusters().values().forEach(cluster -> cluster.projects().keySet()
-                .forEach(namespace -> keys.add(written.key(cluster.name(), namespace))));
-        return keys;
-    }
-
-    private static Long[] seen(Map<ClusterScopedKey, Long> ids, List<ClusterScopedKey> keys) {
-        return keys.stream().map(ids::get).filter(Objects::nonNull).toArray(Long[]::new);
+    private Uni<WrittenIds> upsertVirtualMachines(WrittenIds written) {
+        List<VmRow> rows = new ArrayList<>();
+        snapshot.clusters().values().forEach(cluster -> cluster.virtualMachines().values().forEach(vm -> rows.add(
+                new VmRow(written.clusters().get(cluster.name()),
+                        written.projects().get(written.key(cluster.name(), vm.key().namespace())), vm))));
+        return execute(written, FleetSql.UPSERT_VMS, Tuple.tuple()
+                .addArrayOfLong(bigint(rows, VmRow::clusterId))
+                .addArrayOfLong(bigint(rows, VmRow::projectId))
+                .addArrayOfString(text(rows, r -> r.vm().key().name()))
+                .addArrayOfString(text(rows, r -> r.vm().launcherPod()))
+                .addArrayOfString(text(rows, r -> r.vm().node()))
+                .addArrayOfString(text(rows, r -> r.vm().gpuResource()))
+                .addArrayOfString(text(rows, r -> r.vm().gpuModel()))
+                .addArrayOfInteger(integer(rows, r -> r.vm().gpus()))
+                .addArrayOfString(text(rows, r -> r.vm().phase()))
+                .addArrayOfString(text(rows, r -> r.vm().guestOs()))
+                .addArrayOfString(text(rows, r -> r.vm().instanceType()))
+                .addValue(now).addInteger(heartbeatSeconds))
+                .chain(next -> connection.preparedQuery(FleetSql.VM_IDS)
+                        .execute(Tuple.tuple().addArrayOfLong(bigint(rows, VmRow::projectId))
+                                .addArrayOfString(text(rows, r -> r.vm().key().name())))
+                        .map(result -> next.withVirtualMachines(list(result, row -> row.getLong("id")))));
     }
 
     /** Runs a writing statement and counts the rows it changed. */

@@ -10,6 +10,7 @@ import org.aitelemetry.prometheus.dcgm.DcgmField;
 import org.aitelemetry.prometheus.dcgm.DcgmLabels;
 import org.aitelemetry.prometheus.kube.LabelVariants;
 import org.aitelemetry.worker.allocation.ProjectMetadataMapping;
+import org.aitelemetry.worker.catalogue.PassthroughDevices;
 import org.aitelemetry.worker.sync.FleetSnapshot.ClusterObservation;
 import org.aitelemetry.worker.sync.FleetSnapshot.DeviceObservation;
 
@@ -19,11 +20,14 @@ final class SnapshotAssembler {
     private final LabelVariants labels;
     private final DcgmLabels dcgm;
     private final ProjectMetadataMapping metadata;
+    private final PassthroughDevices passthroughDevices;
 
-    SnapshotAssembler(String defaultCluster, DcgmLabels dcgm, ProjectMetadataMapping metadata) {
+    SnapshotAssembler(String defaultCluster, DcgmLabels dcgm, ProjectMetadataMapping metadata,
+            PassthroughDevices passthroughDevices) {
         this.labels = new LabelVariants(defaultCluster);
         this.dcgm = dcgm;
         this.metadata = metadata;
+        this.passthroughDevices = passthroughDevices;
     }
 
     /** With the GPUs the follow-up queries found beside the inventory, and their notices. */
@@ -40,18 +44,24 @@ final class SnapshotAssembler {
         ProjectAssembly projects = new ProjectAssembly(labels, results, metadata);
         ManagedClusterAssembly hubs = new ManagedClusterAssembly(results.managedClusterInfo(),
                 results.managedClusterLabels());
+        VirtualMachineAssembly vms = new VirtualMachineAssembly(labels, passthroughDevices, results.vmGpuRequests(),
+                results.vmInstances());
+        vms.notice().ifPresent(notices::add);
         Map<String, Map<String, DeviceObservation>> devicesByCluster = devices.devicesByCluster();
 
         Set<String> clusterNames = new LinkedHashSet<>(devicesByCluster.keySet());
         nodes.clusters().forEach(clusterNames::add);
         projects.clusters().forEach(clusterNames::add);
+        vms.clusters().forEach(clusterNames::add);
 
         Map<String, ClusterObservation> clusters = new LinkedHashMap<>();
         for (String cluster : clusterNames) {
             Map<String, DeviceObservation> clusterDevices = devicesByCluster.getOrDefault(cluster, Map.of());
+            Set<String> namespacesHoldingGpus = new LinkedHashSet<>(devices.namespacesInUse(cluster));
+            namespacesHoldingGpus.addAll(vms.namespaces(cluster));
             clusters.put(cluster, new ClusterObservation(cluster, nodes.nodes(cluster, clusterDevices, devices),
-                    clusterDevices, devices.slices(cluster),
-                    projects.projects(cluster, devices.namespacesInUse(cluster)), hubs.of(cluster)));
+                    clusterDevices, devices.slices(cluster), projects.projects(cluster, namespacesHoldingGpus),
+                    hubs.of(cluster), vms.virtualMachines(cluster)));
         }
         List<String> warnings = results.warnings();
         return new FleetSnapshot(clusters, warnings.isEmpty(), warnings, notices);

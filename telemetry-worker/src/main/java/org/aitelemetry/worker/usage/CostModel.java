@@ -28,6 +28,15 @@ final class CostModel {
         return priced(usage, sheet.gpuHourPrice(gpuModel, hour), gpuModel, hour);
     }
 
+    /**
+     * GPUs passed through to a VM: with no utilization known, their usage basis is their allocation, so a VM costs the
+     * same on both bases (and never less for being unmeasured).
+     */
+    Cost unmetered(Usage usage, String gpuModel, Instant hour) {
+        double allocation = priced(usage, sheet.gpuHourPrice(gpuModel, hour), gpuModel, hour).allocation();
+        return new Cost(allocation, allocation);
+    }
+
     /** A MIG slice's usage; its share follows from the profile as the rollup measured it ({@link MigShare}). */
     Cost slice(Usage usage, String gpuModel, String profile, Instant hour) {
         OptionalDouble slicePrice = sheet.sliceHourPrice(gpuModel, profile, hour);

@@ -11,8 +11,10 @@ import java.util.TreeSet;
 import java.util.function.Function;
 import org.aitelemetry.model.usage.RollupEntityKind;
 import org.aitelemetry.prometheus.dcgm.DcgmLabels;
+import org.aitelemetry.prometheus.kube.LabelVariants;
 import org.aitelemetry.worker.usage.KnownEntities.Device;
 import org.aitelemetry.worker.usage.KnownEntities.Slice;
+import org.aitelemetry.worker.usage.KnownEntities.Vm;
 
 /**
  * Computes one hour's rows from its series, without I/O. Rows:
@@ -20,7 +22,10 @@ import org.aitelemetry.worker.usage.KnownEntities.Slice;
  *   <li>SLICE: the slice's own usage, energy being its share of its GPU's;</li>
  *   <li>DEVICE: a whole GPU's own usage plus the allocation, use and idleness of its slices (so a MIG GPU's row sums
  *       its slices), and all the energy the GPU consumed;</li>
- *   <li>PROJECT: the sum of the parts of devices and slices its namespace held, energy included only while held.</li>
+ *   <li>VM: the GPUs passed through to a KubeVirt VM, allocation-based ({@link VmHours}): allocated and unmetered,
+ *       never used or idle, priced on both bases at the allocation;</li>
+ *   <li>PROJECT: the sum of the parts of devices and slices its namespace held, energy included only while held, and
+ *       of its VMs.</li>
  * </ul>
  * Sums run in id order, so recomputing unchanged data gives bit-identical figures and the upsert writes nothing.
  */
@@ -30,20 +35,27 @@ final class RollupCalculator {
     private final IdleDetector idleDetector;
     private final UsageIntegrator integrator;
     private final CostModel costs;
+    private final VmHours vmHours;
 
-    RollupCalculator(DcgmLabels labels, IdleDetector idleDetector, UsageIntegrator integrator, CostModel costs) {
+    RollupCalculator(DcgmLabels labels, IdleDetector idleDetector, UsageIntegrator integrator, CostModel costs,
+            VmHours vmHours) {
         this.labels = labels;
         this.idleDetector = idleDetector;
         this.integrator = integrator;
         this.costs = costs;
+        this.vmHours = vmHours;
     }
 
-    HourRollup calculate(HourSeries series, KnownEntities entities, HourWindow hour) {
+    /** @param defaultCluster the source's own cluster, which series without a {@code cluster} label belong to */
+    HourRollup calculate(HourSeries series, KnownEntities entities, HourWindow hour, String defaultCluster) {
         Timelines timelines = new TimelineAssembler(entities, labels).assemble(series);
+        VmHours.Held vms = vmHours.integrate(series.vmGpusHeld(), entities, new LabelVariants(defaultCluster), hour);
         Totals totals = new Totals(entities, hour.hour());
         timelines.devices().forEach((id, timeline) -> totals.addDevice(id, integrate(timeline, hour)));
         timelines.slices().forEach((id, timeline) -> totals.addSlice(id, integrate(timeline, hour)));
-        return new HourRollup(totals.rows(), timelines.unknownSeries(), totals.unknownNamespaces);
+        vms.gpuSecondsByVm().forEach(totals::addVm);
+        return new HourRollup(totals.rows(), timelines.unknownSeries() + vms.unknownSeries(),
+                totals.unknownNamespaces);
     }
 
     private EntityUsage integrate(Timeline timeline, HourWindow hour) {
@@ -71,6 +83,7 @@ final class RollupCalculator {
         private final KnownEntities entities;
         private final Instant hour;
         private final List<RollupRow> sliceRows = new ArrayList<>();
+        private final List<RollupRow> vmRows = new ArrayList<>();
         private final Map<Long, Priced> devices = new TreeMap<>();
         private final Map<Long, ProjectTotal> projects = new TreeMap<>();
         private final Set<String> unknownNamespaces = new TreeSet<>();
@@ -102,8 +115,16 @@ final class RollupCalculator {
             }
         }
 
+        void addVm(Vm vm, double gpuSeconds) {
+            Usage usage = Usage.unmetered(gpuSeconds);
+            Priced priced = new Priced(usage, costs.unmetered(usage, vm.gpuModel(), hour));
+            vmRows.add(new RollupRow(RollupEntityKind.VM, vm.id(), vm.clusterId(), usage, priced.cost()));
+            projects.merge(vm.projectId(), new ProjectTotal(vm.clusterId(), priced), ProjectTotal::plus);
+        }
+
         List<RollupRow> rows() {
             List<RollupRow> rows = new ArrayList<>(sliceRows);
+            rows.addAll(vmRows);
             devices.forEach((id, priced) ->
                     rows.add(row(RollupEntityKind.DEVICE, id, entities.devicesById().get(id), priced)));
             projects.forEach((id, total) ->

@@ -24,6 +24,8 @@ import java.util.stream.Collectors;
 import org.aitelemetry.worker.usage.KnownEntities.Device;
 import org.aitelemetry.worker.usage.KnownEntities.ProjectKey;
 import org.aitelemetry.worker.usage.KnownEntities.Slice;
+import org.aitelemetry.worker.usage.KnownEntities.Vm;
+import org.aitelemetry.worker.usage.KnownEntities.VmKey;
 
 /**
  * One source's rollup data in PostgreSQL, on the caller's transaction (which holds the source's lock): its entities,
@@ -52,7 +54,9 @@ final class RollupStore {
                                 row.getInteger("gpu_instance_id"), row.getString("profile"))))
                         .chain(slices -> connection.preparedQuery(UsageSql.PROJECTS).execute(source)
                                 .map(RollupStore::projects)
-                                .map(projects -> KnownEntities.of(devices, slices, projects))));
+                                .chain(projects -> connection.preparedQuery(UsageSql.VMS).execute(source)
+                                        .map(rows -> list(rows, RollupStore::vm))
+                                        .map(vms -> KnownEntities.of(devices, slices, projects, vms)))));
     }
 
     Uni<Set<Instant>> rolledUpHours(Instant since) {
@@ -101,7 +105,14 @@ final class RollupStore {
                 .addArrayOfDouble(float8(rows, row -> row.usage().utilizationPercent()))
                 .addArrayOfDouble(float8(rows, row -> row.usage().energyJoules()))
                 .addArrayOfDouble(float8(rows, row -> row.cost().allocation()))
-                .addArrayOfDouble(float8(rows, row -> row.cost().usage()));
+                .addArrayOfDouble(float8(rows, row -> row.cost().usage()))
+                .addArrayOfDouble(float8(rows, row -> row.usage().unmeteredGpuSeconds()));
+    }
+
+    private static Vm vm(Row row) {
+        return new Vm(row.getLong("id"), row.getLong("cluster_id"), row.getLong("project_id"),
+                new VmKey(row.getString("cluster"), row.getString("namespace"), row.getString("name")),
+                row.getString("gpu_model"));
     }
 
     private static Map<ProjectKey, Long> projects(RowSet<Row> rows) {

@@ -25,7 +25,7 @@ import org.jboss.logging.Logger;
 
 /**
  * Hourly usage rollups per source: under the source's advisory lock (one replica writes), for each {@link PendingHours
- * pending hour} (a bounded chunk of any gap within the source's retention, see {@link UsageBackfill}), three
+ * pending hour} (a bounded chunk of any gap within the source's retention, see {@link UsageBackfill}), four
  * aggregated range queries, the pure {@link RollupCalculator}, and one batched upsert. Each hour is recomputed whole,
  * so running it again is idempotent. An hour whose results came with warnings is not written (retried after a delay);
  * a failed query rolls the source's run back, to be retried on the next run.
@@ -60,7 +60,7 @@ public class UsageRollups {
         this.calculator = new RollupCalculator(new DcgmLabels(workerConfig.exporterContainers()),
                 new IdleDetector(config.idleThresholdPercent(), config.idleWindow(), config.step()),
                 new UsageIntegrator(config.step()),
-                new CostModel(prices.sheet()));
+                new CostModel(prices.sheet()), new VmHours(config.step()));
         long marginSteps = (config.idleWindow().toMillis() + config.step().toMillis() - 1) / config.step().toMillis();
         this.margin = config.step().multipliedBy(marginSteps);
     }
@@ -108,14 +108,14 @@ public class UsageRollups {
                         .map(done -> backfill.plan(source.name(), now, horizon, done))
                         .chain(plan -> Multi.createFrom().iterable(plan.hours())
                                 .onItem().transformToUniAndConcatenate(hour ->
-                                        rollUpHour(store, reader, entities, hour, now))
+                                        rollUpHour(store, reader, entities, hour, now, source.defaultCluster()))
                                 .collect().asList()
                                 .call(() -> store.checked(oldest, now))
                                 .map(outcomes -> new Run(plan, outcomes))));
     }
 
     private Uni<HourOutcome> rollUpHour(RollupStore store, UsageReader reader, KnownEntities entities, Instant hour,
-            Instant now) {
+            Instant now, String defaultCluster) {
         HourWindow window = HourWindow.of(hour, margin, config.step(), now);
         return reader.read(window).chain(series -> {
             if (!series.warnings().isEmpty()) {
@@ -123,7 +123,7 @@ public class UsageRollups {
                         String.join("; ", series.warnings()));
                 return Uni.createFrom().item(HourOutcome.incomplete(hour));
             }
-            HourRollup rollup = calculator.calculate(series, entities, window);
+            HourRollup rollup = calculator.calculate(series, entities, window, defaultCluster);
             return store.upsert(hour, rollup.rows()).call(() -> store.markDone(hour)).map(written ->
                     new HourOutcome(hour, true, written, rollup.unknownSeries(), rollup.unknownNamespaces()));
         });

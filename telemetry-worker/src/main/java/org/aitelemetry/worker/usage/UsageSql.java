@@ -24,6 +24,12 @@ final class UsageSql {
             SELECT p.id, p.cluster_id, p.namespace FROM research_project p JOIN ai_cluster c ON c.id = p.cluster_id
             WHERE c.source_id = $1""";
 
+    static final String VMS = """
+            SELECT v.id, v.cluster_id, v.project_id, c.name AS cluster, p.namespace, v.name, v.gpu_model
+            FROM virtual_machine v JOIN research_project p ON p.id = v.project_id
+            JOIN ai_cluster c ON c.id = v.cluster_id
+            WHERE c.source_id = $1""";
+
     /**
      * Hours already rolled up (marked done in the transaction that wrote their rows, rows or not), less those rolled
      * up before the active price sheet changed a price in force in them: those are recomputed, so re-priced, while the
@@ -56,20 +62,22 @@ final class UsageSql {
     static final String UPSERT = """
             INSERT INTO usage_rollup AS t (entity_kind, entity_id, hour, cluster_id, gpu_seconds_allocated,
                                            gpu_seconds_used, idle_gpu_seconds, utilization_avg, energy_joules, cost,
-                                           usage_basis_cost, computed_at)
+                                           usage_basis_cost, unmetered_gpu_seconds, computed_at)
             SELECT u.kind, u.entity_id, $1, u.cluster_id, u.allocated, u.used, u.idle, u.utilization, u.energy,
-                   round(u.cost::numeric, 4), round(u.usage_cost::numeric, 4), now()
+                   round(u.cost::numeric, 4), round(u.usage_cost::numeric, 4), u.unmetered, now()
             FROM unnest($2::text[], $3::bigint[], $4::bigint[], $5::float8[], $6::float8[], $7::float8[], $8::float8[],
-                        $9::float8[], $10::float8[], $11::float8[])
-                 AS u(kind, entity_id, cluster_id, allocated, used, idle, utilization, energy, cost, usage_cost)
+                        $9::float8[], $10::float8[], $11::float8[], $12::float8[])
+                 AS u(kind, entity_id, cluster_id, allocated, used, idle, utilization, energy, cost, usage_cost,
+                      unmetered)
             ON CONFLICT (entity_kind, entity_id, hour) DO UPDATE SET cluster_id = EXCLUDED.cluster_id,
                 gpu_seconds_allocated = EXCLUDED.gpu_seconds_allocated, gpu_seconds_used = EXCLUDED.gpu_seconds_used,
                 idle_gpu_seconds = EXCLUDED.idle_gpu_seconds, utilization_avg = EXCLUDED.utilization_avg,
                 energy_joules = EXCLUDED.energy_joules, cost = EXCLUDED.cost,
-                usage_basis_cost = EXCLUDED.usage_basis_cost, computed_at = EXCLUDED.computed_at
+                usage_basis_cost = EXCLUDED.usage_basis_cost, unmetered_gpu_seconds = EXCLUDED.unmetered_gpu_seconds,
+                computed_at = EXCLUDED.computed_at
             WHERE (t.cluster_id, t.gpu_seconds_allocated, t.gpu_seconds_used, t.idle_gpu_seconds, t.utilization_avg,
-                   t.energy_joules, t.cost, t.usage_basis_cost)
+                   t.energy_joules, t.cost, t.usage_basis_cost, t.unmetered_gpu_seconds)
                   IS DISTINCT FROM (EXCLUDED.cluster_id, EXCLUDED.gpu_seconds_allocated, EXCLUDED.gpu_seconds_used,
                    EXCLUDED.idle_gpu_seconds, EXCLUDED.utilization_avg, EXCLUDED.energy_joules, EXCLUDED.cost,
-                   EXCLUDED.usage_basis_cost)""";
+                   EXCLUDED.usage_basis_cost, EXCLUDED.unmetered_gpu_seconds)""";
 }

@@ -24,7 +24,8 @@ class QueryCatalogueTest {
             new Sync("60s", "0s", 3, Duration.ofMinutes(10)), Set.of("nvidia-dcgm-exporter"),
             new AllExporters(new Exporter("nvidia-dcgm-exporter", "nvidia-gpu-operator"),
                     new Exporter("kube-state-metrics", ExporterSelector.ANY_NAMESPACE),
-                    new Exporter("clusterlifecycle-state-metrics-v2", "multicluster-engine"))),
+                    new Exporter("clusterlifecycle-state-metrics-v2", "multicluster-engine"),
+                    new Exporter("kubevirt-prometheus-metrics", ExporterSelector.ANY_NAMESPACE))),
             MetadataSettings.coldFront());
 
     @Test
@@ -46,9 +47,12 @@ class QueryCatalogueTest {
         rendered.add("namespaceLabels | " + queries.namespaceLabels());
         rendered.add("managedClusterInfo | " + queries.managedClusterInfo());
         rendered.add("managedClusterLabels | " + queries.managedClusterLabels());
+        rendered.add("vmGpuRequests | " + queries.vmGpuRequests());
+        rendered.add("vmInstances | " + queries.vmInstances());
         rendered.add("gpuUtilization | " + queries.gpuUtilization());
         rendered.add("sliceActivity | " + queries.sliceActivity());
         rendered.add("energy | " + queries.energy());
+        rendered.add("vmGpusHeld | " + queries.vmGpusHeld());
         rendered.add("sessionAverage GPU | "
                 + queries.sessionAverage(DcgmField.GPU_UTIL, "GPU-1", null, Duration.ofMinutes(90)));
         rendered.add("sessionAverage slice | "
@@ -69,7 +73,7 @@ class QueryCatalogueTest {
     }
 
     private record AllExporters(WorkerConfig.Dcgm dcgm, WorkerConfig.KubeStateMetrics kubeStateMetrics,
-            WorkerConfig.Acm acm) implements WorkerConfig.Exporters {
+            WorkerConfig.Acm acm, WorkerConfig.KubeVirt kubevirt) implements WorkerConfig.Exporters {
     }
 
     private record Sync(String every, String firstDelay, int missingAfterCycles, Duration lookback)
@@ -78,6 +82,6 @@ class QueryCatalogueTest {
 
     /** The exporters' settings have the same shape; only their defaults differ. */
     private record Exporter(String job, String namespace)
-            implements WorkerConfig.Dcgm, WorkerConfig.KubeStateMetrics, WorkerConfig.Acm {
+            implements WorkerConfig.Dcgm, WorkerConfig.KubeStateMetrics, WorkerConfig.Acm, WorkerConfig.KubeVirt {
     }
 }

@@ -22,7 +22,8 @@ class StatementRenderingTest {
 
     private static final String HOSTILE = "<script>alert('x')</script> & \"Co\", =HYPERLINK(\"http://evil\")";
     private static final Period WEEK = Period.containing(StatementPeriod.WEEK, Instant.parse("2026-11-18T00:00:00Z"));
-    private static final Figures FIGURES = new Figures(10, 4, 3, 1.5, new BigDecimal("40.0000"),
+    /** 10 GPU-hours allocated, 2 of them in a VM (unmetered): efficiency is 4 used of the 8 metered. */
+    private static final Figures FIGURES = new Figures(10, 4, 3, 2, 1.5, new BigDecimal("40.0000"),
             new BigDecimal("16.0000"), new BigDecimal("12.0000"));
     private static final ProjectLine LINE = new ProjectLine(7, "prod", "lab", HOSTILE, "PRESENT", "=pi<b>", "<Uni>",
             "A-1", FIGURES);
@@ -46,7 +47,7 @@ class StatementRenderingTest {
                 .contains("&lt;node&gt;")
                 .contains("<td>=pi&lt;b&gt;</td><td>A-1</td>")
                 .contains("<td>40.00</td><td>16.00</td><td>12.00</td>")
-                .contains("<td>40.0 %</td>")
+                .contains("<td>3.00</td><td>2.00</td><td>50.0 %</td>")
                 .contains("Allocation basis less health credit</th><td>32.00");
     }
 
@@ -79,7 +80,7 @@ class StatementRenderingTest {
         List<String> project = CsvFile.split(lines[1]);
         assertThat(project).hasSize(StatementCsv.HEADER.size());
         assertThat(project.subList(0, 5)).containsExactly("PROJECT", "prod", "lab", HOSTILE, "PRESENT");
-        assertThat(project.subList(5, 14)).containsExactly("10.0000", "4.0000", "3.0000", "0.4000", "1.5000",
+        assertThat(project.subList(5, 14)).containsExactly("10.0000", "4.0000", "3.0000", "0.5000", "1.5000",
                 "40.0000", "16.0000", "12.0000", "EUR");
         List<String> credit = CsvFile.split(lines[2]);
         assertThat(credit.get(0)).isEqualTo("CREDIT");
@@ -88,14 +89,16 @@ class StatementRenderingTest {
         assertThat(project.subList(23, 26)).as("the owner, a formula-like PI defused")
                 .containsExactly("'=pi<b>", "<Uni>", "A-1");
         assertThat(credit.subList(23, 26)).containsExactly("'=pi<b>", "<Uni>", "A-1");
+        assertThat(project.get(26)).as("its GPU-hours in VMs").isEqualTo("2.0000");
+        assertThat(credit.get(26)).isEmpty();
         List<String> idle = CsvFile.split(lines[3]);
         assertThat(idle).hasSize(StatementCsv.HEADER.size());
         assertThat(idle.subList(0, 3)).containsExactly("IDLE", "prod", "<img src=x onerror=alert(1)>");
         assertThat(idle.get(7)).isEqualTo("9.0000");
         assertThat(idle.get(14)).as("a formula-like cell is defused")
                 .isEqualTo("'=GPU-<b>1</b>; GPU-2 MIG 1g.10gb (instance 3)");
-        assertThat(idle.subList(19, 26)).containsExactly("2026-11-20T06:00:00Z", "2026-11-19T20:00:00Z",
-                "2026-11-20T05:00:00Z", "13.5000", "", "", "");
+        assertThat(idle.subList(19, 27)).containsExactly("2026-11-20T06:00:00Z", "2026-11-19T20:00:00Z",
+                "2026-11-20T05:00:00Z", "13.5000", "", "", "", "");
     }
 
     @Test

@@ -34,7 +34,8 @@ class GpuFinderTest {
         Arrays.stream(DcgmField.values()).forEach(field -> readings.put(field, vector(0)));
         readings.put(DcgmField.POWER_USAGE, vector(reading));
         FleetQueryResults results = new FleetQueryResults(vector(inventory), readings, vector(0), vector(0), vector(0),
-                vector(0), vector(0), vector(0), vector(0), vector(0), vector(0), vector(0), vector(0), vector(0));
+                vector(0), vector(0), vector(0), vector(0), vector(0), vector(0), vector(0), vector(0), vector(0), vector(0),
+                vector(0));
 
         assertThat(GpuFinder.inventoryFallsShort(results)).isEqualTo(short_);
     }

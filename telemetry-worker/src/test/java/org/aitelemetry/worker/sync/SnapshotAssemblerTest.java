@@ -18,9 +18,12 @@ import org.aitelemetry.prometheus.dcgm.DcgmField;
 import org.aitelemetry.prometheus.dcgm.DcgmLabels;
 import org.aitelemetry.worker.allocation.MetadataSettings;
 import org.aitelemetry.worker.allocation.ProjectMetadata;
+import org.aitelemetry.worker.catalogue.PassthroughDevices;
 import org.aitelemetry.worker.sync.FleetSnapshot.ClusterObservation;
 import org.aitelemetry.worker.sync.FleetSnapshot.DeviceObservation;
 import org.aitelemetry.worker.sync.FleetSnapshot.SliceKey;
+import org.aitelemetry.worker.sync.FleetSnapshot.VmKey;
+import org.aitelemetry.worker.sync.FleetSnapshot.VmObservation;
 import org.junit.jupiter.api.Test;
 
 class SnapshotAssemblerTest {
@@ -129,7 +132,7 @@ class SnapshotAssemblerTest {
                         series(1, "cluster", "other", "namespace", "team-b", "annotation_cf_pi", "elsewhere")),
                 vector(series(1, "cluster", "c", "namespace", "team-a", "label_institution", "Example University"),
                         series(1, "cluster", "c", "namespace", "team-b", "label_institution", "Other College")),
-                vector(), vector());
+                vector(), vector(), vector(), vector());
 
         ClusterObservation cluster = assembler("c").assemble(results, NOTHING_NEEDED).clusters().get("c");
 
@@ -164,7 +167,7 @@ class SnapshotAssemblerTest {
                 vector(series(1, "managed_cluster_id", "id-a", "hub_cluster_id", hub, "name", "gpu-a",
                                 "cluster_open_cluster_management_io_clusterset", "research", "cluster", "local-cluster",
                                 "namespace", "multicluster-engine", "clusterID", "hub-uuid", "job", "acm"),
-                        series(1, "managed_cluster_id", "id-b", "name", "no-gpus")));
+                        series(1, "managed_cluster_id", "id-b", "name", "no-gpus")), vector(), vector());
 
         FleetSnapshot snapshot = assembler("c").assemble(results, NOTHING_NEEDED);
 
@@ -185,7 +188,8 @@ class SnapshotAssemblerTest {
                         series(1, "managed_cluster_id", "id-b", "vendor", "OpenShift")),
                 vector(series(1, "managed_cluster_id", "id-a", "name", "gpu-a"),
                         series(1, "managed_cluster_id", "id-b", "name", "gpu-b"),
-                        series(1, "managed_cluster_id", "id-b", "name", "gpu-b", "owner", "tenant")));
+                        series(1, "managed_cluster_id", "id-b", "name", "gpu-b", "owner", "tenant")), vector(),
+                vector());
 
         FleetSnapshot snapshot = assembler("c").assemble(results, NOTHING_NEEDED);
 
@@ -194,10 +198,62 @@ class SnapshotAssemblerTest {
     }
 
     @Test
+    void vmsHoldWhatTheirLauncherPodsRequestAndKubeVirtNamesThem() {
+        String h100 = "nvidia_com_GH100_H100_SXM5_80GB";
+        FleetQueryResults results = new FleetQueryResults(vector(), Map.of(), vector(), vector(), vector(), vector(),
+                vector(), vector(), vector(), vector(), vector(), vector(), vector(), vector(),
+                vector(series(4, "cluster", "c", "namespace", "team-v", "pod", "virt-launcher-rhel-gpu-x7k2d",
+                                "node", "vm-1", "resource", h100),
+                        // Restarted: the old launcher pod is still in the look-back window beside the new one.
+                        series(2, "cluster", "c", "namespace", "team-v", "pod", "virt-launcher-train-bcdfg",
+                                "node", "vm-1", "resource", h100),
+                        series(2, "cluster", "c", "namespace", "team-v", "pod", "virt-launcher-train-hjklm",
+                                "node", "vm-2", "resource", h100),
+                        series(1, "cluster", "c", "exported_namespace", "team-w", "namespace", "openshift-monitoring",
+                                "exported_pod", "virt-launcher-bare-qrstv", "node", "vm-2",
+                                "resource", "nvidia_com_TU104GL_Tesla_T4"),
+                        series(8, "cluster", "c", "namespace", "team-x", "pod", "trainer-0", "node", "vm-2",
+                                "resource", h100)),
+                vector(series(1, "cluster", "c", "namespace", "team-v", "name", "rhel-gpu", "node", "vm-1",
+                                "phase", "running", "vmi_pod", "virt-launcher-rhel-gpu-x7k2d",
+                                "guest_os_name", "Red Hat Enterprise Linux", "guest_os_version_id", "9.4",
+                                "instance_type", "u1.2xlarge"),
+                        series(1, "cluster", "c", "namespace", "team-v", "name", "train", "node", "vm-1",
+                                "phase", "succeeded", "vmi_pod", "virt-launcher-train-bcdfg"),
+                        series(1, "cluster", "c", "namespace", "team-v", "name", "train", "node", "vm-2",
+                                "phase", "running", "vmi_pod", "virt-launcher-train-hjklm"),
+                        series(1, "cluster", "c", "namespace", "team-v", "name", "no-gpus", "phase", "running")));
+
+        FleetSnapshot snapshot = assembler("c").assemble(results, NOTHING_NEEDED);
+
+        ClusterObservation cluster = snapshot.clusters().get("c");
+        assertThat(cluster.virtualMachines()).containsOnlyKeys(new VmKey("team-v", "rhel-gpu"),
+                new VmKey("team-v", "train"), new VmKey("team-w", "bare"));
+        assertThat(cluster.virtualMachines().get(new VmKey("team-v", "rhel-gpu"))).isEqualTo(new VmObservation(
+                new VmKey("team-v", "rhel-gpu"), "virt-launcher-rhel-gpu-x7k2d", "vm-1",
+                "nvidia.com/GH100_H100_SXM5_80GB", "NVIDIA H100 80GB HBM3", 4, "running",
+                "Red Hat Enterprise Linux 9.4", "u1.2xlarge"));
+        assertThat(cluster.virtualMachines().get(new VmKey("team-v", "train"))).as("the pod KubeVirt runs it in")
+                .satisfies(vm -> {
+                    assertThat(vm.launcherPod()).isEqualTo("virt-launcher-train-hjklm");
+                    assertThat(vm.node()).isEqualTo("vm-2");
+                    assertThat(vm.gpus()).isEqualTo(2);
+                    assertThat(vm.phase()).isEqualTo("running");
+                });
+        assertThat(cluster.virtualMachines().get(new VmKey("team-w", "bare"))).as("no KubeVirt metrics, no SKU known")
+                .isEqualTo(new VmObservation(new VmKey("team-w", "bare"), "virt-launcher-bare-qrstv", "vm-2",
+                        "nvidia.com/TU104GL_Tesla_T4", "TU104GL_Tesla_T4", 1, null, null, null));
+        assertThat(cluster.projects()).as("a VM's namespace is a project").containsOnlyKeys("team-v", "team-w");
+        assertThat(cluster.devices()).isEmpty();
+        assertThat(snapshot.notices()).containsExactly("1 pods request GPUs passed through by a device plugin but"
+                + " are not KubeVirt launcher pods, so no VM accounts for them: team-x/trainer-0");
+    }
+
+    @Test
     void warningsMakeTheSnapshotIncomplete() {
         QueryResult partial = new QueryResult("vector", List.of(), List.of("partial response: store eu-1 unavailable"));
         FleetQueryResults results = new FleetQueryResults(partial, Map.of(), vector(), vector(), vector(), vector(),
-                vector(), vector(), vector(), vector(), vector(), vector(), vector(), vector());
+                vector(), vector(), vector(), vector(), vector(), vector(), vector(), vector(), vector(), vector());
 
         FleetSnapshot snapshot = assembler("c").assemble(results, NOTHING_NEEDED);
 
@@ -238,14 +294,14 @@ class SnapshotAssemblerTest {
 
     private static SnapshotAssembler assembler(String defaultCluster) {
         return new SnapshotAssembler(defaultCluster, new DcgmLabels(Set.of("nvidia-dcgm-exporter")),
-                MetadataSettings.coldFront());
+                MetadataSettings.coldFront(), new PassthroughDevices());
     }
 
     private static FleetQueryResults results(QueryResult inventory, Map<DcgmField, QueryResult> readings) {
         Map<DcgmField, QueryResult> all = new EnumMap<>(DcgmField.class);
         Arrays.stream(DcgmField.values()).forEach(field -> all.put(field, readings.getOrDefault(field, vector())));
         return new FleetQueryResults(inventory, all, vector(), vector(), vector(), vector(), vector(), vector(),
-                vector(), vector(), vector(), vector(), vector(), vector());
+                vector(), vector(), vector(), vector(), vector(), vector(), vector(), vector());
     }
 
     private static QueryResult vector(Series... series) {

@@ -73,6 +73,15 @@ class CostModelTest {
     }
 
     @Test
+    void aVmsGpuHoursCostTheirAllocationOnBothBases() {
+        Cost cost = costs.unmetered(Usage.unmetered(7200), H100, MARCH);
+
+        assertThat(cost.allocation()).isCloseTo(2 * 4.0, within(1e-12));
+        assertThat(cost.usage()).as("no utilization known: never cheaper for being unmeasured")
+                .isEqualTo(cost.allocation());
+    }
+
+    @Test
     void unknownSkusUseTheDefaultPrice() {
         assertThat(costs.wholeGpu(new Usage(1800, 0, 0, 0), "NVIDIA L4", MARCH).allocation())
                 .isCloseTo(1.0, within(1e-12));
