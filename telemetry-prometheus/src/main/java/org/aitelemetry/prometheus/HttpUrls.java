@@ -4,13 +4,13 @@ import java.net.URI;
 import java.util.Locale;
 
 /** The rule for every URL this client calls: absolute http(s) with a host, and no credentials, query or fragment. */
-final class HttpUrls {
+public final class HttpUrls {
 
     private HttpUrls() {
     }
 
     /** Fails, with a message that starts with {@code what}, unless the URL obeys the rule. */
-    static void require(URI url, String what) {
+    public static void require(URI url, String what) {
         if (url == null) {
             throw new IllegalArgumentException(what + " is required");
         }

@@ -55,7 +55,7 @@ final class FleetSql {
 
     /**
      * The projects seen, with what their namespace says of them ($9–$14): a value seen replaces the stored one, a
-     * namespace that no longer says it keeps the last one seen.
+     * namespace that no longer says it keeps the last one seen; fields ColdFront's API owns are left to it.
      */
     static final String UPSERT_PROJECTS = """
             INSERT INTO research_project AS t (cluster_id, namespace, gpus_requested, mig_requested, restarting_pods,
@@ -72,11 +72,9 @@ final class FleetSql {
             ON CONFLICT (cluster_id, namespace) DO UPDATE SET gpus_requested = EXCLUDED.gpus_requested,
                 mig_requested = EXCLUDED.mig_requested, restarting_pods = EXCLUDED.restarting_pods,
                 terminating_pods = EXCLUDED.terminating_pods, full_pvcs = EXCLUDED.full_pvcs,
-                vllm_detected = EXCLUDED.vllm_detected, title = coalesce(EXCLUDED.title, t.title),
-                pi = coalesce(EXCLUDED.pi, t.pi), institution = coalesce(EXCLUDED.institution, t.institution),
-                allocation_id = coalesce(EXCLUDED.allocation_id, t.allocation_id),
-                allocation_project_id = coalesce(EXCLUDED.allocation_project_id, t.allocation_project_id),
-                field_of_science = coalesce(EXCLUDED.field_of_science, t.field_of_science),
+                vllm_detected = EXCLUDED.vllm_detected, title = %1$s, pi = %2$s,
+                institution = coalesce(EXCLUDED.institution, t.institution), allocation_id = %3$s,
+                allocation_project_id = %4$s, field_of_science = %5$s,
                 flags_at = EXCLUDED.flags_at, state = 'PRESENT', missed_cycles = 0, last_seen_at = EXCLUDED.last_seen_at
             WHERE (t.gpus_requested, t.mig_requested, t.restarting_pods, t.terminating_pods, t.full_pvcs,
                    t.vllm_detected, t.state, t.missed_cycles)
@@ -84,11 +82,19 @@ final class FleetSql {
                    EXCLUDED.terminating_pods, EXCLUDED.full_pvcs, EXCLUDED.vllm_detected, EXCLUDED.state,
                    EXCLUDED.missed_cycles)
                OR (t.title, t.pi, t.institution, t.allocation_id, t.allocation_project_id, t.field_of_science)
-                  IS DISTINCT FROM (coalesce(EXCLUDED.title, t.title), coalesce(EXCLUDED.pi, t.pi),
-                   coalesce(EXCLUDED.institution, t.institution), coalesce(EXCLUDED.allocation_id, t.allocation_id),
-                   coalesce(EXCLUDED.allocation_project_id, t.allocation_project_id),
-                   coalesce(EXCLUDED.field_of_science, t.field_of_science))
-               OR t.last_seen_at IS NULL OR t.last_seen_at < EXCLUDED.last_seen_at - $16::int * interval '1 second'""";
+                  IS DISTINCT FROM (%1$s, %2$s, coalesce(EXCLUDED.institution, t.institution), %3$s, %4$s, %5$s)
+               OR t.last_seen_at IS NULL OR t.last_seen_at < EXCLUDED.last_seen_at - $16::int * interval '1 second'"""
+            .formatted(namespaceSays("title"), namespaceSays("pi"), namespaceSays("allocation_id"),
+                    namespaceSays("allocation_project_id"), namespaceSays("field_of_science"));
+
+    /**
+     * A field ColdFront's API may own: what the namespace says (else the value kept), unless ColdFront says it
+     * ({@code metadata_source}, written by {@code allocation.ColdFrontRefresh}).
+     */
+    private static String namespaceSays(String column) {
+        return "CASE WHEN t.metadata_source = 'COLDFRONT' THEN t.%1$s ELSE coalesce(EXCLUDED.%1$s, t.%1$s) END"
+                .formatted(column);
+    }
 
     static final String PROJECT_IDS = """
             SELECT p.id, p.cluster_id, p.namespace FROM research_project p JOIN ai_cluster c ON c.id = p.cluster_id
