@@ -3,13 +3,15 @@ package org.aitelemetry.worker.usage;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import org.aitelemetry.worker.usage.SimulatedDay.Gpu;
+import org.aitelemetry.worker.usage.SimulatedDay.LauncherPod;
 import org.aitelemetry.worker.usage.SimulatedDay.Unit;
 
 /**
  * The fleet rows the sync would have stored for the {@link SimulatedDay}: one cluster and node, the known GPUs, GPU D's
- * slices and the projects {@code nlp} and {@code vision} (not {@code scratch}).
+ * slices, the projects {@code nlp} and {@code vision} (not {@code scratch}) and the known VM.
  */
 final class FleetRows {
 
@@ -22,7 +24,9 @@ final class FleetRows {
     /** Inserts the rows and records each row key ("DEVICE:A") under "kind:id". */
     void insert(Map<String, String> names) {
         long source = id("SELECT id FROM metric_source WHERE name = $1", SimulatedDayPrometheus.SOURCE);
-        long cluster = id("INSERT INTO ai_cluster (source_id, name) VALUES ($1, 'sim') RETURNING id", source);
+        // Named as the sync names a source's own cluster when its series carry no cluster label: the source's name.
+        long cluster = id("INSERT INTO ai_cluster (source_id, name) VALUES ($1, $2) RETURNING id", source,
+                SimulatedDayPrometheus.SOURCE);
         long node = id("INSERT INTO ai_node (cluster_id, name) VALUES ($1, 'node-1') RETURNING id", cluster);
         for (Gpu gpu : SimulatedDay.GPUS) {
             if (!gpu.known()) {
@@ -45,10 +49,23 @@ final class FleetRows {
                 }
             }
         }
+        Map<String, Long> projects = new HashMap<>();
         for (String namespace : new String[] {"nlp", "vision"}) {
             long project = id("INSERT INTO research_project (cluster_id, namespace) VALUES ($1, $2) RETURNING id",
                     cluster, namespace);
             names.put("PROJECT:" + project, "PROJECT:" + namespace);
+            projects.put(namespace, project);
+        }
+        for (LauncherPod pod : SimulatedDay.LAUNCHER_PODS) {
+            if (pod.known() && !names.containsValue("VM:" + pod.vm())) {
+                long vm = id("""
+                        INSERT INTO virtual_machine (cluster_id, project_id, name, launcher_pod, node_name,
+                                                     gpu_resource, gpu_model, gpus, first_seen_at)
+                        VALUES ($1, $2, $3, $4, $5, 'nvidia.com/GH100_H100_SXM5_80GB', $6, $7, now())
+                        RETURNING id""", cluster, projects.get(pod.namespace()), pod.vm(), pod.pod(), pod.node(),
+                        SimulatedDay.H100, pod.gpus());
+                names.put("VM:" + vm, "VM:" + pod.vm());
+            }
         }
     }
 

@@ -26,6 +26,9 @@ import org.aitelemetry.devkit.fleet.FleetSimulator;
  *   <li>GPU D (A100, MIG): slice 3g.40gb for {@code nlp} all day; slice 1g.10gb for {@code vision} from 06:00 to 20:00,
  *       idle from 08:00 to 09:20.</li>
  *   <li>GPU E: not in the database, so left out.</li>
+ *   <li>VM {@code rhel-gpu} of {@code nlp}: two H100s passed through from 03:00 to 15:00, its launcher pod replaced
+ *       at 09:00 (kube-state-metrics' requests; no DCGM series); a VM of {@code vision} not in the database (left out)
+ *       and a launcher pod never scheduled (no node: it holds nothing).</li>
  * </ul>
  */
 final class SimulatedDay {
@@ -65,6 +68,18 @@ final class SimulatedDay {
             return counter;
         }
     }
+
+    /** A VM's launcher pod requesting {@code gpus} passthrough H100s from minute {@code from} to {@code to}. */
+    record LauncherPod(String vm, String namespace, String pod, String node, int gpus, int from, int to,
+            boolean known) {
+    }
+
+    static final String PASSTHROUGH_H100 = "nvidia_com_GH100_H100_SXM5_80GB";
+    static final List<LauncherPod> LAUNCHER_PODS = List.of(
+            new LauncherPod("rhel-gpu", "nlp", "virt-launcher-rhel-gpu-x7k2d", "vm-node-1", 2, 180, 540, true),
+            new LauncherPod("rhel-gpu", "nlp", "virt-launcher-rhel-gpu-bcdfg", "vm-node-1", 2, 540, 900, true),
+            new LauncherPod("unsynced", "vision", "virt-launcher-unsynced-qrstv", "vm-node-1", 1, 0, MINUTES, false),
+            new LauncherPod("pending", "vision", "virt-launcher-pending-hjklm", null, 4, 0, MINUTES, false));
 
     private static final IntToDoubleFunction A_UTIL = m -> 85 + m % 11;
     private static final IntToDoubleFunction B_UTIL = m -> within(m, 120, 250) ? m % 3 : within(m, 360, 380) ? 3
@@ -122,7 +137,26 @@ final class SimulatedDay {
         Map<Gpu, long[]> counters = new HashMap<>();
         family(text, "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION", null, days,
                 (gpu, unit, d, m) -> Long.toString(counter(counters.computeIfAbsent(gpu, Gpu::counter), gpu, d, m)));
+        launcherPods(text, days);
         return text.append("# EOF\n").toString();
+    }
+
+    /** kube-state-metrics' requests of the launcher pods, each day alike; an unscheduled pod has no node label. */
+    private static void launcherPods(StringBuilder text, int days) {
+        String name = "kube_pod_container_resource_requests";
+        text.append("# TYPE ").append(name).append(" gauge\n");
+        for (LauncherPod pod : LAUNCHER_PODS) {
+            String labels = "job=\"" + FleetSimulator.KUBE_JOB + "\",namespace=\"" + pod.namespace() + "\",pod=\""
+                    + pod.pod() + "\",container=\"compute\""
+                    + (pod.node() == null ? "" : ",node=\"" + pod.node() + "\"")
+                    + ",resource=\"" + PASSTHROUGH_H100 + "\",unit=\"integer\"";
+            for (int d = 0; d < days; d++) {
+                for (int m = pod.from(); m < pod.to() || m == MINUTES && pod.to() == MINUTES && d == days - 1; m++) {
+                    text.append(name).append('{').append(labels).append("} ").append(pod.gpus()).append(' ')
+                            .append(at(d * MINUTES + m).getEpochSecond()).append('\n');
+                }
+            }
+        }
     }
 
     /** Day {@code d}'s counter at minute {@code m}: the first day's, raised by what the days before added. */

@@ -78,8 +78,9 @@ class UsageRollupsTest {
         assertThat(firstRun.failure()).isNull();
         assertThat(firstRun.hours()).hasSize(24).first().isEqualTo(SimulatedDay.START);
         assertThat(firstRun.incompleteHours()).isEmpty();
-        // GPU E's utilization and energy series, every hour; GPU A's last hour went to a namespace with no project.
-        assertThat(firstRun.unknownSeries()).isEqualTo(2 * 24);
+        // GPU E's utilization and energy series and the unsynced VM's launcher pod, every hour; GPU A's last hour
+        // went to a namespace with no project.
+        assertThat(firstRun.unknownSeries()).isEqualTo(3 * 24);
         assertThat(firstRun.unknownNamespaces()).containsExactly("scratch");
         assertThat(firstRun.rowsWritten()).isEqualTo(rows().size());
     }
@@ -170,9 +171,10 @@ class UsageRollupsTest {
     }
 
     /** What a row must hold, summed minute by minute from the generating functions. */
-    record Expected(double allocated, double used, double idle, double energy, double cost, double usageCost) {
+    record Expected(double allocated, double used, double idle, double energy, double cost, double usageCost,
+            double unmetered) {
 
-        static final Expected ZERO = new Expected(0, 0, 0, 0, 0, 0);
+        static final Expected ZERO = new Expected(0, 0, 0, 0, 0, 0, 0);
 
         static String key(String name, Instant hour) {
             return name + "@" + hour;
@@ -180,7 +182,8 @@ class UsageRollupsTest {
 
         Expected plus(Expected other) {
             return new Expected(allocated + other.allocated, used + other.used, idle + other.idle,
-                    energy + other.energy, cost + other.cost, usageCost + other.usageCost);
+                    energy + other.energy, cost + other.cost, usageCost + other.usageCost,
+                    unmetered + other.unmetered);
         }
 
         static Map<String, Expected> ofDay() {
@@ -228,7 +231,26 @@ class UsageRollupsTest {
                     }
                 }
             }
+            addVms(expected, days);
             return expected;
+        }
+
+        /** A known VM's GPUs, minute by minute: allocated and unmetered, priced as an H100 on both bases. */
+        private static void addVms(Map<String, Expected> expected, int days) {
+            for (SimulatedDay.LauncherPod pod : SimulatedDay.LAUNCHER_PODS) {
+                for (int dm = 0; pod.known() && dm < days * MINUTES; dm++) {
+                    int m = dm % MINUTES;
+                    if (m < pod.from() || m >= pod.to()) {
+                        continue;
+                    }
+                    Instant hour = SimulatedDay.at(dm - m % 60);
+                    double seconds = 60.0 * pod.gpus();
+                    double cost = priced(seconds, 0, 0, 0, SimulatedDay.A, null, hour).cost();
+                    Expected vm = new Expected(seconds, 0, 0, 0, cost, cost, seconds);
+                    expected.merge(key("VM:" + pod.vm(), hour), vm, Expected::plus);
+                    expected.merge(key("PROJECT:" + pod.namespace(), hour), vm, Expected::plus);
+                }
+            }
         }
 
         /**
@@ -246,7 +268,7 @@ class UsageRollupsTest {
                     : gpuHourPrice;
             double energyCost = energy / 3.6e6 * kwhPrice;
             return new Expected(allocated, used, idle, energy, allocated / 3600 * perGpuHour + energyCost,
-                    used / 3600 * perGpuHour + energyCost);
+                    used / 3600 * perGpuHour + energyCost, 0);
         }
 
         void assertMatches(String key, Row row) {
@@ -259,11 +281,14 @@ class UsageRollupsTest {
                     .isCloseTo(cost, within(0.00005 + 1e-9));
             assertThat(row.getBigDecimal("usage_basis_cost").doubleValue()).as(key + " usage basis cost")
                     .isCloseTo(usageCost, within(0.00005 + 1e-9));
-            if (allocated == 0) {
+            assertThat(row.getDouble("unmetered_gpu_seconds")).as(key + " unmetered")
+                    .isCloseTo(unmetered, tolerance(unmetered));
+            double metered = allocated - unmetered;
+            if (metered < 1e-9) {
                 assertThat(row.getDouble("utilization_avg")).as(key + " utilization").isNull();
             } else {
-                assertThat(row.getDouble("utilization_avg")).as(key + " utilization")
-                        .isCloseTo(100 * used / allocated, tolerance(100));
+                assertThat(row.getDouble("utilization_avg")).as(key + " utilization, metered seconds only")
+                        .isCloseTo(100 * used / metered, tolerance(100));
             }
         }
 
