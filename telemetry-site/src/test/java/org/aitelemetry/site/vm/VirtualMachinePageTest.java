@@ -28,6 +28,13 @@ class VirtualMachinePageTest extends SitePageTest {
                                       unmetered_gpu_seconds)
             VALUES ($1, 'PROJECT', $2, date_trunc('hour', now()), $3, 10800, 2880, 0, 80, 1440000, 7.50, 7200)""";
     private static final long CURRENT_HOUR_ROW = 990201;
+    /** Fifty more VMs of cluster-01/vision-002, beside its one: more than a project page shows. */
+    private static final String FIFTY_MORE = """
+            INSERT INTO virtual_machine (id, cluster_id, project_id, name, launcher_pod, gpu_resource, gpu_model, gpus,
+                                         first_seen_at)
+            SELECT 990300 + n, $1, $2, 'vision-extra-' || n, 'virt-launcher-vision-extra-' || n,
+                   'nvidia.com/GH100_H100_SXM5_80GB', 'NVIDIA H100 80GB HBM3', 1, now()
+            FROM generate_series(1, 50) AS n""";
 
     @Test
     void theListShowsTheCallersProjectsVirtualMachinesOnly() throws Exception {
@@ -114,6 +121,24 @@ class VirtualMachinePageTest extends SitePageTest {
                 .doesNotContain("vision-win-vm").doesNotContain("nlp-batch-vm");
         assertThat(Html.count(other, "href=\"/pages/virtual-machines/")).isEqualTo(1);
         assertThat(other).contains("vision-win-vm");
+    }
+
+    @Test
+    void aProjectPageWithMoreVirtualMachinesThanItShowsLeadsToTheList() throws Exception {
+        pool.preparedQuery(FIFTY_MORE).execute(Tuple.of(Fixture.CLUSTER_01, Fixture.OTHER_PROJECT)).await()
+                .indefinitely();
+        try {
+            String page = page(DemoUser.MARGARET, "/pages/projects/" + Fixture.OTHER_PROJECT).body();
+
+            assertThat(Html.count(Html.element(page, "virtual-machines"), "href=\"/pages/virtual-machines/"))
+                    .isEqualTo(50);
+            assertThat(Html.element(page, "more-virtual-machines")).contains("50 of 51 shown")
+                    .contains("<a href=\"/pages/virtual-machines?q=vision-002\">");
+        } finally {
+            pool.query("DELETE FROM virtual_machine WHERE id > 990300").execute().await().indefinitely();
+        }
+        String own = page(DemoUser.ADA, "/pages/projects/" + Fixture.OWN_PROJECT).body();
+        assertThat(own).doesNotContain("id=\"more-virtual-machines\"");
     }
 
     @Test
