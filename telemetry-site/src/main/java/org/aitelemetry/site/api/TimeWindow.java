@@ -23,6 +23,15 @@ public record TimeWindow(Instant from, Instant to) {
     }
 
     /**
+     * The {@code length} up to the end of the current hour: the rollups are hourly, so a page's "last 24 hours" are
+     * whole hours, the current, partial one included.
+     */
+    public static TimeWindow hoursUpTo(Instant now, Duration length) {
+        Instant to = now.truncatedTo(ChronoUnit.HOURS).plus(1, ChronoUnit.HOURS);
+        return new TimeWindow(to.minus(length), to);
+    }
+
+    /**
      * This window with both ends: {@code to} defaults to {@code now}, {@code from} to {@code defaultLength} before
      * {@code to}; one longer than {@code maxLength} is refused, so a single request cannot read years of data.
      */

@@ -3,6 +3,7 @@ package org.aitelemetry.site.health;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.aitelemetry.site.api.ApiProblem;
+import org.aitelemetry.site.security.ProjectKey;
 
 /**
  * The rules a health-check request's body must follow beyond its JSON shape: required fields and lengths, the fields
@@ -11,7 +12,6 @@ import org.aitelemetry.site.api.ApiProblem;
 final class HealthCheckRules {
 
     private static final int NAME_MAX = 253;
-    private static final int NAMESPACE_MAX = 63;
     private static final int SELECTOR_MAX = 1000;
     private static final int PODS_MAX = 1024;
     private static final int TESTS_MAX = 32;
@@ -37,11 +37,11 @@ final class HealthCheckRules {
                         "pods", target.pods());
             }
             case PROJECT -> {
-                text("target.namespace", target.namespace(), NAMESPACE_MAX);
+                text("target.namespace", target.namespace(), ProjectKey.NAMESPACE_MAX_LENGTH);
                 notFor(target, "node", target.node(), "podSelector", target.podSelector(), "pods", target.pods());
             }
             case JOB -> {
-                text("target.namespace", target.namespace(), NAMESPACE_MAX);
+                text("target.namespace", target.namespace(), ProjectKey.NAMESPACE_MAX_LENGTH);
                 notFor(target, "node", target.node());
                 jobPods(target);
             }

@@ -16,7 +16,6 @@ import org.aitelemetry.site.security.ProjectKey;
 public class JobHealthService {
 
     private static final int NAME_MAX = 253;
-    private static final int NAMESPACE_MAX = 63;
     /** As the contract says: a longer list would not fit the request line; podPrefix names larger jobs. */
     private static final int PODS_MAX = 200;
 
@@ -29,7 +28,8 @@ public class JobHealthService {
     public Uni<JobHealthView> lookup(Caller caller, String cluster, String namespace, List<String> pod,
             String podPrefix) {
         String clusterName = required("cluster", QueryParams.text("cluster", cluster, NAME_MAX));
-        String projectNamespace = required("namespace", QueryParams.text("namespace", namespace, NAMESPACE_MAX));
+        String projectNamespace = required("namespace",
+                QueryParams.text("namespace", namespace, ProjectKey.NAMESPACE_MAX_LENGTH));
         List<String> pods = pods(pod);
         String prefix = QueryParams.text("podPrefix", podPrefix, NAME_MAX);
         if (pods.isEmpty() && prefix == null) {

@@ -21,6 +21,8 @@ public class CommonTerms implements NgsiLdTerms {
     public static final NgsiLdTerm USAGE_SESSION = NgsiLdTerm.of("UsageSession",
             "Entity type: a span of time during which a pod used a GPU or a MIG slice.");
     public static final NgsiLdTerm PROBE_RUN = NgsiLdTerm.of("ProbeRun", "Entity type: one gpu-probe run on a node.");
+    public static final NgsiLdTerm VIRTUAL_MACHINE = NgsiLdTerm.of("VirtualMachine",
+            "Entity type: a KubeVirt virtual machine of a research project, with GPUs passed through to it.");
 
     public static final NgsiLdTerm NAME = NgsiLdTerm.of("name", "Name of the object (Kubernetes name).");
     public static final NgsiLdTerm STATE = NgsiLdTerm.of("state",
@@ -39,6 +41,9 @@ public class CommonTerms implements NgsiLdTerms {
     public static final NgsiLdTerm PROJECT = NgsiLdTerm.of("project",
             "The research project (Relationship to a ResearchProject).");
     public static final NgsiLdTerm DEVICE = NgsiLdTerm.of("device", "The GPU (Relationship to a GpuDevice).");
+    public static final NgsiLdTerm GPU_MODEL = NgsiLdTerm.of("gpuModel",
+            "GPU product name (for a virtual machine's GPUs: the device plugin's device name when the catalogue does"
+                    + " not know it).");
     public static final NgsiLdTerm POD = NgsiLdTerm.of("pod", "The Kubernetes pod holding or having held the GPU.");
     public static final NgsiLdTerm CONTAINER = NgsiLdTerm.of("container",
             "The container holding or having held the GPU.");
@@ -51,7 +56,8 @@ public class CommonTerms implements NgsiLdTerms {
     @Override
     public List<NgsiLdTerm> terms() {
         return List.of(AI_CLUSTER, AI_NODE, GPU, GPU_DEVICE, GPU_SLICE, RESEARCH_PROJECT, USAGE_SESSION, PROBE_RUN,
-                NAME, STATE, LAST_SEEN_AT, HEALTH, HEALTH_REASON, CLUSTER, NODE, PROJECT, DEVICE, POD, CONTAINER,
+                VIRTUAL_MACHINE, NAME, STATE, LAST_SEEN_AT, HEALTH, HEALTH_REASON, CLUSTER, NODE, PROJECT, DEVICE,
+                GPU_MODEL, POD, CONTAINER,
                 UTILIZATION, ENERGY);
     }
 }

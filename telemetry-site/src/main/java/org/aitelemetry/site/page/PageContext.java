@@ -12,6 +12,7 @@ public record PageContext(String title, Section section, String user, List<Strin
     /** The navigation entries, in the order the header lists them. */
     public enum Section {
         FLEET("Fleet", "/pages/fleet"),
+        VIRTUAL_MACHINES("Virtual machines", "/pages/virtual-machines"),
         PROJECTS("Projects", "/pages/projects"),
         HEALTH("Health", "/pages/health"),
         JOB_HEALTH("Job health", "/pages/job-health"),

@@ -33,23 +33,26 @@ public class ProjectUsageQueries {
     /**
      * The buckets from the hourly rows, and, when the buckets are days, from the daily rows for the whole days of the
      * window before the project's first hourly row: retention drops hourly rows after 90 days and keeps the days for a
-     * year. A daily row's utilization is weighted by all its allocated time. Formatted with the numbers of its
-     * parameters: the bucket width, the window's start and end, the first and the end of its whole days.
+     * year. A row's utilization is over its metered seconds (allocated less unmetered: GPUs in VMs have no readings),
+     * so it is weighted by them. Formatted with the numbers of its parameters: the bucket width, the window's start
+     * and end, the first and the end of its whole days.
      */
     private static final String BUCKETS = """
             SELECT date_trunc($%1$d, r.at, 'UTC') AS bucket_start, sum(r.gpu_seconds_allocated) AS allocated,
-                   sum(r.gpu_seconds_used) AS used, sum(r.idle_gpu_seconds) AS idle,
-                   coalesce(sum(r.utilization_avg * r.gpu_seconds_allocated), 0) AS weighted_utilization,
-                   coalesce(sum(r.gpu_seconds_allocated) FILTER (WHERE r.utilization_avg IS NOT NULL), 0)
-                     AS utilization_weight,
+                   sum(r.unmetered_gpu_seconds) AS unmetered, sum(r.gpu_seconds_used) AS used,
+                   sum(r.idle_gpu_seconds) AS idle,
+                   coalesce(sum(r.utilization_avg * (r.gpu_seconds_allocated - r.unmetered_gpu_seconds)), 0)
+                     AS weighted_utilization,
+                   coalesce(sum(r.gpu_seconds_allocated - r.unmetered_gpu_seconds)
+                              FILTER (WHERE r.utilization_avg IS NOT NULL), 0) AS utilization_weight,
                    sum(r.energy_joules) AS energy, sum(r.cost) AS cost
-            FROM (SELECT h.hour AS at, h.gpu_seconds_allocated, h.gpu_seconds_used, h.idle_gpu_seconds,
-                         h.utilization_avg, h.energy_joules, h.cost
+            FROM (SELECT h.hour AS at, h.gpu_seconds_allocated, h.unmetered_gpu_seconds, h.gpu_seconds_used,
+                         h.idle_gpu_seconds, h.utilization_avg, h.energy_joules, h.cost
                   FROM usage_rollup h
                   WHERE h.entity_kind = 'PROJECT' AND h.entity_id = project.id AND h.hour >= $%2$d AND h.hour < $%3$d
                   UNION ALL
-                  SELECT d.day::timestamp AT TIME ZONE 'UTC', d.gpu_seconds_allocated, d.gpu_seconds_used,
-                         d.idle_gpu_seconds, d.utilization_avg, d.energy_joules, d.cost
+                  SELECT d.day::timestamp AT TIME ZONE 'UTC', d.gpu_seconds_allocated, d.unmetered_gpu_seconds,
+                         d.gpu_seconds_used, d.idle_gpu_seconds, d.utilization_avg, d.energy_joules, d.cost
                   FROM usage_rollup_daily d
                   WHERE $%1$d = 'day' AND d.entity_kind = 'PROJECT' AND d.entity_id = project.id
                     AND d.day >= $%4$d AND d.day < $%5$d
@@ -132,7 +135,8 @@ public class ProjectUsageQueries {
 
     private static UsageSums sums(Row row) {
         BigDecimal cost = row.getBigDecimal("cost");
-        return new UsageSums(row.getDouble("allocated"), row.getDouble("used"), row.getDouble("idle"),
+        return new UsageSums(row.getDouble("allocated"), row.getDouble("unmetered"), row.getDouble("used"),
+                row.getDouble("idle"),
                 row.getDouble("weighted_utilization"), row.getDouble("utilization_weight"), row.getDouble("energy"),
                 cost);
     }

@@ -5,6 +5,8 @@ import java.util.Optional;
 /** A research project's natural key: the cluster and the Kubernetes namespace. */
 public record ProjectKey(String cluster, String namespace) {
 
+    /** A Kubernetes namespace is a DNS label: at most 63 characters. */
+    public static final int NAMESPACE_MAX_LENGTH = 63;
     private static final String PREFIX = "/projects/";
 
     /**

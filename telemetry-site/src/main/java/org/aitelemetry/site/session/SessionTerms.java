@@ -10,7 +10,6 @@ import org.aitelemetry.site.ngsild.NgsiLdTerms;
 public class SessionTerms implements NgsiLdTerms {
 
     static final NgsiLdTerm SLICE = NgsiLdTerm.of("slice", "The MIG slice used (Relationship to a GpuSlice).");
-    static final NgsiLdTerm GPU_MODEL = NgsiLdTerm.of("gpuModel", "GPU product name.");
     static final NgsiLdTerm MIG_PROFILE = NgsiLdTerm.of("migProfile", "MIG profile, for a session on a slice.");
     static final NgsiLdTerm STARTS_AT = NgsiLdTerm.of("startsAt", "When use of the GPU began.");
     static final NgsiLdTerm ENDS_AT = NgsiLdTerm.of("endsAt", "When use of the GPU ended; absent while open.");
@@ -29,7 +28,7 @@ public class SessionTerms implements NgsiLdTerms {
 
     @Override
     public List<NgsiLdTerm> terms() {
-        return List.of(SLICE, GPU_MODEL, MIG_PROFILE, STARTS_AT, ENDS_AT, SESSION_STATE, CLOSE_REASON,
+        return List.of(SLICE, MIG_PROFILE, STARTS_AT, ENDS_AT, SESSION_STATE, CLOSE_REASON,
                 DURATION, GPU_SECONDS, TRACE_ID, SPAN_ID, TRACE_URL, EXPORT_STATE);
     }
 }

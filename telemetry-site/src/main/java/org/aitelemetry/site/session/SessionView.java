@@ -24,7 +24,7 @@ public record SessionView(long id, ProjectRef project, String cluster, String no
                 .relationship(CommonTerms.NODE, CommonTerms.AI_NODE, cluster, node)
                 .relationship(CommonTerms.DEVICE, CommonTerms.GPU_DEVICE, gpuUuid)
                 .relationship(SessionTerms.SLICE, CommonTerms.GPU_SLICE, gpuUuid, gpuInstanceId)
-                .property(SessionTerms.GPU_MODEL, gpuModel)
+                .property(CommonTerms.GPU_MODEL, gpuModel)
                 .property(SessionTerms.MIG_PROFILE, migProfile)
                 .property(CommonTerms.POD, pod)
                 .property(CommonTerms.CONTAINER, container)

@@ -2,6 +2,7 @@ package org.aitelemetry.site.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,5 +22,16 @@ class TimeWindowTest {
 
         assertThat(window.firstWholeDay()).isEqualTo(LocalDate.parse(first));
         assertThat(window.endOfWholeDays()).isEqualTo(LocalDate.parse(end));
+    }
+
+    @ParameterizedTest(name = "{1} up to the hour of {0}: [{2}, {3})")
+    @CsvSource({
+        "2026-11-25T19:02:41Z, PT24H, 2026-11-24T20:00:00Z, 2026-11-25T20:00:00Z",
+        "2026-11-25T19:00:00Z, PT24H, 2026-11-24T20:00:00Z, 2026-11-25T20:00:00Z",
+        "2026-11-25T19:59:59Z, P30D, 2026-10-26T20:00:00Z, 2026-11-25T20:00:00Z"})
+    void hoursUpToTheEndOfTheCurrentHour(String now, String length, String from, String to) {
+        TimeWindow window = TimeWindow.hoursUpTo(Instant.parse(now), Duration.parse(length));
+
+        assertThat(window).isEqualTo(new TimeWindow(Instant.parse(from), Instant.parse(to)));
     }
 }

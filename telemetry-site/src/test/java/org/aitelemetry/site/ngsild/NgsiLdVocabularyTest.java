@@ -14,6 +14,7 @@ import org.aitelemetry.site.support.Fixture;
 import org.aitelemetry.site.support.SiteApiTest;
 import org.aitelemetry.site.support.SiteTestProfile;
 import org.aitelemetry.site.support.Tokens;
+import org.aitelemetry.site.vm.VirtualMachineFixture;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,7 +29,8 @@ class NgsiLdVocabularyTest extends SiteApiTest {
             "/api/v1/clusters/" + Fixture.CLUSTER_01, "/api/v1/nodes/" + Fixture.NODE_HEALTHY,
             "/api/v1/gpus/" + Fixture.SKU_H100, "/api/v1/devices/" + Fixture.DEVICE_HEALTHY,
             "/api/v1/slices/" + Fixture.OWN_SLICE, "/api/v1/projects/" + Fixture.OWN_PROJECT,
-            "/api/v1/sessions/7004", "/api/v1/probe-runs/" + Fixture.RUN_FAILED);
+            "/api/v1/sessions/7004", "/api/v1/probe-runs/" + Fixture.RUN_FAILED,
+            "/api/v1/virtual-machines/" + VirtualMachineFixture.OWN_VM);
 
     @Test
     void everyAttributeServedIsATermOfTheContext() {

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Project usage from the fixture's rollups: project 501 has 48 hours (2026-11-20 and -21) of 7200 GPU·s allocated,
  * 3600 used, 1800 idle, 50% utilization, 2 × 450 W and 5.00 each hour, the daily rows of those days, and two days in
- * October with the same figures whose hourly rows are gone.
+ * October with the same figures whose hourly rows are gone. Its twin 503 has hours and a day in which a virtual
+ * machine's GPUs were allocated without readings (fixture-vms.sql).
  */
 @QuarkusTest
 @TestProfile(SiteTestProfile.class)
@@ -47,6 +48,7 @@ class ProjectUsageApiTest extends SiteApiTest {
                 .body("buckets[1].energyKwh", closeTo(21.6, EPSILON))
                 .body("buckets[1].cost", closeTo(120, EPSILON))
                 .body("totals.gpuHoursAllocated", closeTo(96, EPSILON))
+                .body("totals.unmeteredGpuHours", closeTo(0, EPSILON))
                 .body("totals.gpuHoursUsed", closeTo(48, EPSILON))
                 .body("totals.idleGpuHours", closeTo(24, EPSILON))
                 .body("totals.utilizationPercent", closeTo(50, EPSILON))
@@ -88,6 +90,47 @@ class ProjectUsageApiTest extends SiteApiTest {
                 .body("totals.gpuHoursAllocated", closeTo(48, EPSILON));
         usage(researcher, Fixture.OWN_PROJECT, "2026-10-01T00:00:00Z", "2026-10-03T00:00:00Z", "hour")
                 .body("buckets", empty());
+    }
+
+    /**
+     * 503's 2026-11-10: at 00:00 one GPU of a pod at 80 % beside a VM's two GPUs (7.50), at 01:00 two GPUs of pods at
+     * 50 %, a quarter of them idle (3.00). Allocated counts the VM, used and idle do not, and utilization and
+     * efficiency are over the metered hours as the stored rows are: 60 %, where weighting by all allocated hours
+     * would say 68 % and 36 %.
+     */
+    @Test
+    void aVirtualMachinesHoursAreAllocatedAndUnmeteredButNeitherUsedNorInTheUtilization() {
+        usage(admin, Fixture.TWIN_PROJECT, "2026-11-10T00:00:00Z", "2026-11-10T02:00:00Z", "hour")
+                .body("buckets.start", contains("2026-11-10T00:00:00Z", "2026-11-10T01:00:00Z"))
+                .body("buckets.gpuHoursAllocated", contains(closeTo(3, EPSILON), closeTo(2, EPSILON)))
+                .body("buckets.unmeteredGpuHours", contains(closeTo(2, EPSILON), closeTo(0, EPSILON)))
+                .body("buckets.gpuHoursUsed", contains(closeTo(0.8, EPSILON), closeTo(1, EPSILON)))
+                .body("buckets.idleGpuHours", contains(closeTo(0, EPSILON), closeTo(0.5, EPSILON)))
+                .body("buckets.utilizationPercent", contains(closeTo(80, EPSILON), closeTo(50, EPSILON)))
+                .body("buckets[0].efficiency", closeTo(0.8, EPSILON))
+                .body("totals.gpuHoursAllocated", closeTo(5, EPSILON))
+                .body("totals.unmeteredGpuHours", closeTo(2, EPSILON))
+                .body("totals.gpuHoursUsed", closeTo(1.8, EPSILON))
+                .body("totals.utilizationPercent", closeTo(60, EPSILON))
+                .body("totals.efficiency", closeTo(0.6, EPSILON))
+                .body("totals.cost", closeTo(10.5, EPSILON));
+    }
+
+    /** 503's 2026-10-05 is a daily row only: 24 hours as at 2026-11-10 00:00, 48 of its 72 GPU-hours the VM's. */
+    @Test
+    void dailyRowsCarryTheirUnmeteredHoursToo() {
+        usage(admin, Fixture.TWIN_PROJECT, "2026-10-01T00:00:00Z", "2026-11-11T00:00:00Z", "day")
+                .body("buckets.start", contains("2026-10-05T00:00:00Z", "2026-11-10T00:00:00Z"))
+                .body("buckets[0].gpuHoursAllocated", closeTo(72, EPSILON))
+                .body("buckets[0].unmeteredGpuHours", closeTo(48, EPSILON))
+                .body("buckets[0].gpuHoursUsed", closeTo(19.2, EPSILON))
+                .body("buckets[0].utilizationPercent", closeTo(80, EPSILON))
+                .body("buckets[1].utilizationPercent", closeTo(60, EPSILON))
+                .body("totals.gpuHoursAllocated", closeTo(77, EPSILON))
+                .body("totals.unmeteredGpuHours", closeTo(50, EPSILON))
+                .body("totals.utilizationPercent", closeTo((80 * 86_400 + 80 * 3600 + 50 * 7200) / 97_200.0, EPSILON))
+                .body("totals.efficiency", closeTo((69_120 + 2880 + 3600) / 97_200.0, EPSILON))
+                .body("totals.cost", closeTo(190.5, EPSILON));
     }
 
     @Test

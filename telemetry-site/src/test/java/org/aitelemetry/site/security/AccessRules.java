@@ -24,6 +24,9 @@ final class AccessRules {
             Map.entry("listSlices", AccessRule.inventory()),
             // Another project's slice is shown, without who uses it (checked apart).
             Map.entry("getSlice", AccessRule.inventory()),
+            // Project data: lists hold the caller's projects' VMs only (checked apart).
+            Map.entry("listVirtualMachines", AccessRule.inventory()),
+            Map.entry("getVirtualMachine", AccessRule.projectScoped(200)),
             Map.entry("listProbeRuns", AccessRule.inventory()),
             Map.entry("getProbeRun", AccessRule.inventory()),
             Map.entry("listProjects", AccessRule.inventory()),

@@ -22,6 +22,7 @@ import org.aitelemetry.site.support.HealthCheckBodies;
 import org.aitelemetry.site.support.SiteApiTest;
 import org.aitelemetry.site.support.SiteTestProfile;
 import org.aitelemetry.site.support.Tokens;
+import org.aitelemetry.site.vm.VirtualMachineFixture;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -75,7 +76,8 @@ class AuthorizationMatrixTest extends SiteApiTest {
                 "/api/v1/projects", (int) Fixture.OTHER_PROJECT,
                 "/api/v1/sessions", (int) Fixture.OTHER_SESSION,
                 "/api/v1/health-checks", Fixture.OTHER_HEALTH_CHECK,
-                "/api/v1/statements", (int) Fixture.OTHER_STATEMENT);
+                "/api/v1/statements", (int) Fixture.OTHER_STATEMENT,
+                "/api/v1/virtual-machines", (int) VirtualMachineFixture.OTHER_VM);
         otherObjects.forEach((path, other) -> {
             for (Role member : List.of(Role.MANAGER, Role.RESEARCHER)) {
                 List<Object> ids = Api.as(token(member)).queryParam("size", 500).get(path).then().statusCode(200)

@@ -109,7 +109,8 @@ class PageSecurityTest {
 
     @Test
     void pagesCarryTheSecurityHeaders() throws Exception {
-        for (String path : new String[] {"/pages/fleet", "/pages/projects", "/pages/health", "/pages/job-health"}) {
+        for (String path : new String[] {"/pages/fleet", "/pages/virtual-machines", "/pages/projects", "/pages/health",
+            "/pages/job-health"}) {
             HttpResponse<String> page = grace.get(path);
             assertThat(page.statusCode()).as(path).isEqualTo(200);
             assertThat(page.headers().firstValue("Content-Security-Policy")).as(path).hasValueSatisfying(csp ->

@@ -4,6 +4,7 @@ import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import java.util.Map;
 import java.util.function.BiFunction;
+import org.aitelemetry.site.vm.VirtualMachineFixture;
 
 /**
  * One concrete call per operation of the contract, aimed at an object of the caller's own project or of another
@@ -31,6 +32,9 @@ public final class Calls {
             Map.entry("listSlices", (spec, target) -> spec.get("/api/v1/slices")),
             Map.entry("getSlice", (spec, target) -> spec.get("/api/v1/slices/" + pick(target, Fixture.OWN_SLICE,
                     Fixture.OTHER_SLICE))),
+            Map.entry("listVirtualMachines", (spec, target) -> spec.get("/api/v1/virtual-machines")),
+            Map.entry("getVirtualMachine", (spec, target) -> spec.get("/api/v1/virtual-machines/" + pick(target,
+                    VirtualMachineFixture.OWN_VM, VirtualMachineFixture.OTHER_VM))),
             Map.entry("listProjects", (spec, target) -> spec.get("/api/v1/projects")),
             Map.entry("listProjectGroups", (spec, target) -> spec.queryParam("by", "pi")
                     .get("/api/v1/projects/groups")),

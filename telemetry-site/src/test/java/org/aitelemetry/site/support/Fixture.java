@@ -77,7 +77,7 @@ public final class Fixture {
 
     /** The common fleet, then what a capability's tests add (each optional). */
     private static final List<String> FILES = List.of("/fixture.sql", "/fixture-fleet.sql", "/fixture-projects.sql",
-            "/fixture-health.sql", "/fixture-statements.sql");
+            "/fixture-health.sql", "/fixture-statements.sql", "/fixture-vms.sql");
 
     private static String sql(String file) {
         try (InputStream in = Fixture.class.getResourceAsStream(file)) {
