@@ -18,18 +18,22 @@ public final class FleetDefinition {
     private final List<FleetProject> projects;
     private final List<FleetPod> pods;
     private final List<FleetVolume> volumes;
+    private final List<FleetVmNode> vmNodes;
+    private final List<FleetVm> virtualMachines;
     private final Map<String, FleetDevice> devicesByUuid = new HashMap<>();
     private final Map<String, FleetPod> podsByDeviceUuid = new HashMap<>();
     private final Map<MigSlice, FleetPod> podsBySlice = new HashMap<>();
 
     FleetDefinition(FleetSpec spec, List<FleetNode> nodes, List<FleetDevice> devices, List<FleetProject> projects,
-            List<FleetPod> pods, List<FleetVolume> volumes) {
+            List<FleetPod> pods, List<FleetVolume> volumes, List<FleetVmNode> vmNodes, List<FleetVm> virtualMachines) {
         this.spec = spec;
         this.nodes = List.copyOf(nodes);
         this.devices = List.copyOf(devices);
         this.projects = List.copyOf(projects);
         this.pods = List.copyOf(pods);
         this.volumes = List.copyOf(volumes);
+        this.vmNodes = List.copyOf(vmNodes);
+        this.virtualMachines = List.copyOf(virtualMachines);
         devices.forEach(device -> devicesByUuid.put(device.uuid(), device));
         for (FleetPod pod : pods) {
             pod.devices().forEach(device -> podsByDeviceUuid.put(device.uuid(), pod));
@@ -110,6 +114,24 @@ public final class FleetDefinition {
 
     public List<FleetVolume> volumes() {
         return volumes;
+    }
+
+    /** Nodes whose GPUs are passed through to VMs; not among {@link #nodes()}, which dcgm-exporter reports on. */
+    public List<FleetVmNode> vmNodes() {
+        return vmNodes;
+    }
+
+    public List<FleetVmNode> vmNodes(String cluster) {
+        return vmNodes.stream().filter(node -> node.cluster().equals(cluster)).toList();
+    }
+
+    /** The KubeVirt VMs holding passthrough GPUs, by cluster and VM node. */
+    public List<FleetVm> virtualMachines() {
+        return virtualMachines;
+    }
+
+    public List<FleetVm> virtualMachines(String cluster) {
+        return virtualMachines.stream().filter(vm -> vm.cluster().equals(cluster)).toList();
     }
 
     public Optional<FleetPod> podUsing(FleetDevice device) {

@@ -38,6 +38,7 @@ final class FleetGenerator {
         List<FleetProject> projects = new ArrayList<>();
         List<FleetPod> pods = new ArrayList<>();
         List<FleetVolume> volumes = new ArrayList<>();
+        VmGenerator vms = new VmGenerator(spec);
         for (ClusterSpec cluster : spec.clusters()) {
             List<FleetNode> clusterNodes = nodes(cluster.name());
             List<FleetDevice> clusterDevices = devices(clusterNodes);
@@ -47,8 +48,9 @@ final class FleetGenerator {
             projects.addAll(clusterProjects);
             pods.addAll(pods(clusterNodes, clusterDevices, clusterProjects));
             volumes.addAll(volumes(clusterProjects));
+            vms.draw(cluster.name(), clusterNodes.get(0), clusterProjects);
         }
-        return new FleetDefinition(spec, nodes, devices, projects, pods, volumes);
+        return new FleetDefinition(spec, nodes, devices, projects, pods, volumes, vms.nodes(), vms.vms());
     }
 
     private List<FleetNode> nodes(String cluster) {

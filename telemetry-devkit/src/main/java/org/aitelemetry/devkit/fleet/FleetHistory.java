@@ -15,9 +15,9 @@ import org.aitelemetry.devkit.prometheus.ScrapeTarget;
 
 /**
  * The simulated fleet's past: what Prometheus would have scraped from the {@link FleetSimulator}'s pages every
- * {@code step} over {@code span} before the live scrapes begin, had the pods of a {@link HoldingSchedule} held the GPUs,
- * with the labels the scrape adds ({@code job}, {@code instance}, {@code cluster}). Written as OpenMetrics files, one
- * per UTC day, for {@code promtool tsdb create-blocks-from openmetrics}.
+ * {@code step} over {@code span} before the live scrapes begin, had the pods of a {@link HoldingSchedule} held the GPUs
+ * and the fleet's VMs run all along, with the labels the scrape adds ({@code job}, {@code instance}, {@code cluster}).
+ * Written as OpenMetrics files, one per UTC day, for {@code promtool tsdb create-blocks-from openmetrics}.
  *
  * <p>The past {@link #end() ends} Prometheus' lookback (5 minutes) before the live scrapes may begin: written samples
  * carry no staleness markers, so a series of the past would otherwise still count as current beside its live
@@ -117,12 +117,21 @@ public final class FleetHistory {
         }
     }
 
+    /**
+     * A target's page at the {@code index}-th step. The VMs ran throughout the past, holding their GPUs, under the
+     * launcher pods the live pages carry on with. The hub's facts have no past.
+     */
     private void writePage(ScrapeTarget target, int index, HistoryFile file) throws IOException {
         String cluster = target.labels().get("cluster");
-        if (target.job().equals(FleetSimulator.DCGM_JOB)) {
-            DcgmFamily.writeAll(dcgmSeries(cluster, index), NOT_IN_THE_PAST::contains, file);
-        } else {
-            kube.write(cluster, steps.get(index), fleet.nodes(cluster), pods(cluster, steps.get(index)), file);
+        Instant at = steps.get(index);
+        switch (target.job()) {
+            case FleetSimulator.DCGM_JOB -> DcgmFamily.writeAll(dcgmSeries(cluster, index), NOT_IN_THE_PAST::contains,
+                    file);
+            case FleetSimulator.KUBE_JOB -> kube.write(cluster, at, fleet.nodes(cluster), pods(cluster, at),
+                    fleet.virtualMachines(cluster), file);
+            case FleetSimulator.KUBEVIRT_JOB -> KubevirtExposition.write(fleet.virtualMachines(cluster), file);
+            default -> {
+            }
         }
     }
 

@@ -14,8 +14,9 @@ import org.aitelemetry.devkit.LoopbackHttpComponent;
 import org.aitelemetry.devkit.prometheus.ScrapeTarget;
 
 /**
- * Serves a simulated GPU fleet as the exporters of each cluster would: {@code /metrics/<cluster>/dcgm} (dcgm-exporter)
- * and {@code /metrics/<cluster>/kube} (kube-state-metrics, kubelet volume stats, vLLM), and, for forgery tests,
+ * Serves a simulated GPU fleet as the exporters of each cluster would: {@code /metrics/<cluster>/dcgm} (dcgm-exporter),
+ * {@code /metrics/<cluster>/kube} (kube-state-metrics, kubelet volume stats, vLLM), {@code /metrics/<cluster>/kubevirt}
+ * (KubeVirt, in clusters with VMs), the hub's {@value #HUB_PATH} and, for forgery tests,
  * {@code /metrics/<cluster>/tenant} ({@link TenantForgery}). No {@code cluster} label is
  * served: the scraping Prometheus adds it per target, as ACM does. Readings are taken at the injected clock's time.
  */
@@ -24,6 +25,8 @@ public final class FleetSimulator extends LoopbackHttpComponent {
     /** The jobs of the NVIDIA GPU operator's dcgm-exporter and of kube-state-metrics on OpenShift. */
     public static final String DCGM_JOB = "nvidia-dcgm-exporter";
     public static final String KUBE_JOB = "kube-state-metrics";
+    /** The job of KubeVirt's metrics Service, which OpenShift Virtualization scrapes honouring labels. */
+    public static final String KUBEVIRT_JOB = "kubevirt-prometheus-metrics";
     /** The job of a tenant's own exporter (its ServiceMonitor), which serves {@link TenantForgery}'s page. */
     public static final String TENANT_JOB = "tenant-app";
     /** The job and namespace of the ACM hub's clusterlifecycle-state-metrics (multicluster engine 2.x). */
@@ -39,6 +42,7 @@ public final class FleetSimulator extends LoopbackHttpComponent {
     private final FleetState state;
     private final DcgmExposition dcgm;
     private final KubeExposition kube;
+    private final KubevirtExposition kubevirt;
     private final TenantForgery forgery;
     private final HubExposition hub;
     private final Map<String, AtomicInteger> pagesServed = new ConcurrentHashMap<>();
@@ -51,8 +55,9 @@ public final class FleetSimulator extends LoopbackHttpComponent {
         this.state = new FleetState(fleet.spec().epoch());
         this.dcgm = new DcgmExposition(fleet, readings, state);
         this.kube = new KubeExposition(fleet, state);
-        this.forgery = new TenantForgery(fleet);
+        this.kubevirt = new KubevirtExposition(fleet, state);
         this.hub = new HubExposition(fleet);
+        this.forgery = new TenantForgery(fleet, hub);
     }
 
     public FleetSimulator(FleetDefinition fleet) {
@@ -78,6 +83,10 @@ public final class FleetSimulator extends LoopbackHttpComponent {
 
     public static String kubePath(String cluster) {
         return "/metrics/" + cluster + "/kube";
+    }
+
+    public static String kubevirtPath(String cluster) {
+        return "/metrics/" + cluster + "/kubevirt";
     }
 
     /** The ACM hub's page: its facts of every managed cluster. */
@@ -106,9 +115,9 @@ public final class FleetSimulator extends LoopbackHttpComponent {
     }
 
     /**
-     * Two targets per cluster, {@value #DCGM_JOB} and {@value #KUBE_JOB}, each labelled {@code cluster=<name>}, and the
-     * hub's {@value #ACM_JOB}, labelled as ACM observability forwards the hub's own series ({@code
-     * cluster=local-cluster}, the exporter's namespace).
+     * Two targets per cluster, {@value #DCGM_JOB} and {@value #KUBE_JOB}, a third, {@value #KUBEVIRT_JOB}, where the
+     * cluster has VMs, each labelled {@code cluster=<name>}, and the hub's {@value #ACM_JOB}, labelled as ACM
+     * observability forwards the hub's own series ({@code cluster=local-cluster}, the exporter's namespace).
      */
     public List<ScrapeTarget> scrapeTargets() {
         if (port() == 0) {
@@ -120,6 +129,9 @@ public final class FleetSimulator extends LoopbackHttpComponent {
             Map<String, String> labels = Map.of("cluster", cluster.name());
             targets.add(new ScrapeTarget(DCGM_JOB, address, dcgmPath(cluster.name()), labels));
             targets.add(new ScrapeTarget(KUBE_JOB, address, kubePath(cluster.name()), labels));
+            if (!fleet.virtualMachines(cluster.name()).isEmpty()) {
+                targets.add(new ScrapeTarget(KUBEVIRT_JOB, address, kubevirtPath(cluster.name()), labels));
+            }
         }
         targets.add(new ScrapeTarget(ACM_JOB, address, HUB_PATH,
                 Map.of("cluster", "local-cluster", "namespace", ACM_NAMESPACE)));
@@ -151,6 +163,18 @@ public final class FleetSimulator extends LoopbackHttpComponent {
 
     public void restoreNode(String cluster, String node) {
         state.restore(fleet.node(cluster, node));
+    }
+
+    /**
+     * The VM stops: its instance and launcher pod go, so its GPU request and {@code kubevirt_vmi_info} leave both
+     * pages. {@link #startVm} brings them back, under the same launcher pod.
+     */
+    public void stopVm(FleetVm vm) {
+        state.stop(vm);
+    }
+
+    public void startVm(FleetVm vm) {
+        state.start(vm);
     }
 
     /**
@@ -193,23 +217,14 @@ public final class FleetSimulator extends LoopbackHttpComponent {
         state.resetEnergy(fleet.node(cluster, node), clock.instant());
     }
 
-    /** Writes a cluster's dcgm-exporter page at the clock's current time. */
-    void writeDcgm(String cluster, OutputStream out) throws IOException {
-        dcgm.write(cluster, clock.instant(), out);
-    }
-
-    /** Writes a cluster's Kubernetes page at the clock's current time. */
-    void writeKube(String cluster, OutputStream out) throws IOException {
-        kube.write(cluster, clock.instant(), out);
-    }
-
-    /** Which page a path asks for: the hub's, or a known cluster's dcgm, kube or tenant page; null for none. */
+    /** Which page a path asks for: the hub's or a known cluster's (kubevirt where it has VMs); null for none. */
     private String page(String uri, String[] path) {
         if (uri.equals(HUB_PATH)) {
             return "hub";
         }
         boolean known = path.length == 4 && fleet.clusters().stream().anyMatch(c -> c.name().equals(path[2]))
-                && List.of("dcgm", "kube", "tenant").contains(path[3]);
+                && (List.of("dcgm", "kube", "tenant").contains(path[3])
+                        || path[3].equals("kubevirt") && !fleet.virtualMachines(path[2]).isEmpty());
         return known ? path[3] : null;
     }
 
@@ -228,11 +243,13 @@ public final class FleetSimulator extends LoopbackHttpComponent {
             }
             exchange.getResponseHeaders().set("Content-Type", ExpositionWriter.CONTENT_TYPE);
             exchange.sendResponseHeaders(200, 0);
+            OutputStream body = exchange.getResponseBody();
             switch (page) {
-                case "dcgm" -> writeDcgm(path[2], exchange.getResponseBody());
-                case "kube" -> writeKube(path[2], exchange.getResponseBody());
-                case "hub" -> hub.write(exchange.getResponseBody());
-                default -> forgery.write(path[2], exchange.getResponseBody());
+                case "dcgm" -> dcgm.write(path[2], clock.instant(), body);
+                case "kube" -> kube.write(path[2], clock.instant(), body);
+                case "kubevirt" -> kubevirt.write(path[2], body);
+                case "hub" -> hub.write(body);
+                default -> forgery.write(path[2], body);
             }
             pagesServed.computeIfAbsent(exchange.getRequestURI().getPath(), p -> new AtomicInteger()).incrementAndGet();
         } finally {

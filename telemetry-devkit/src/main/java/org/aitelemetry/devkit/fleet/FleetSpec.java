@@ -10,9 +10,11 @@ import java.util.List;
  * UUIDs, names, allocations and readings.
  *
  * @param seed               seeds every random choice
+ * @param hub                the ACM hub managing the clusters; its name seeds the ids it publishes
  * @param clusters           the clusters, each with its label variant
  * @param nodesPerCluster    GPU nodes in each cluster
  * @param gpusPerNode        GPUs per node
+ * @param vmNodesPerCluster  nodes in each cluster whose GPUs are passed through to KubeVirt VMs, two VMs on each
  * @param migShare           fraction of each cluster's GPUs in MIG mode
  * @param migLayouts         layouts given to MIG GPUs in turn
  * @param projectsPerCluster namespaces in each cluster
@@ -23,9 +25,10 @@ import java.util.List;
  * @param facts              project health facts per cluster
  * @param epoch              time zero of every waveform and energy counter
  */
-public record FleetSpec(long seed, List<ClusterSpec> clusters, int nodesPerCluster, int gpusPerNode, double migShare,
-        List<MigLayout> migLayouts, int projectsPerCluster, List<GpuModel> models, UsageMix usageMix,
-        double allocatedShare, int blankDevices, ProjectFacts facts, Instant epoch) {
+public record FleetSpec(long seed, String hub, List<ClusterSpec> clusters, int nodesPerCluster, int gpusPerNode,
+        int vmNodesPerCluster, double migShare, List<MigLayout> migLayouts, int projectsPerCluster,
+        List<GpuModel> models, UsageMix usageMix, double allocatedShare, int blankDevices, ProjectFacts facts,
+        Instant epoch) {
 
     public static final Instant DEFAULT_EPOCH = Instant.parse("2025-01-01T00:00:00Z");
 
@@ -42,8 +45,8 @@ public record FleetSpec(long seed, List<ClusterSpec> clusters, int nodesPerClust
         if (nodesPerCluster < 1 || gpusPerNode < 1 || projectsPerCluster < 1) {
             throw new IllegalArgumentException("nodes, GPUs and projects must be at least 1");
         }
-        if (blankDevices < 0) {
-            throw new IllegalArgumentException("blank devices cannot be negative");
+        if (blankDevices < 0 || vmNodesPerCluster < 0) {
+            throw new IllegalArgumentException("blank devices and VM nodes cannot be negative");
         }
         if (migShare < 0 || migShare > 1 || allocatedShare < 0 || allocatedShare > 1) {
             throw new IllegalArgumentException("shares are fractions between 0 and 1");
@@ -68,13 +71,18 @@ public record FleetSpec(long seed, List<ClusterSpec> clusters, int nodesPerClust
         return clusters.size() * nodesPerCluster * gpusPerNode;
     }
 
-    /** Starts from two clusters (hub-a native labels, hub-b federated) of 3 nodes × 4 GPUs, a quarter in MIG mode. */
+    /**
+     * Starts from two clusters (hub-a native labels, hub-b federated) of 3 nodes × 4 GPUs, a quarter in MIG mode, and
+     * no VM nodes, under a hub named {@code hub}.
+     */
     public static final class Builder {
         private final long seed;
+        private String hub = "hub";
         private List<ClusterSpec> clusters = List.of(
                 new ClusterSpec("hub-a", LabelVariant.NATIVE), new ClusterSpec("hub-b", LabelVariant.FEDERATED));
         private int nodesPerCluster = 3;
         private int gpusPerNode = 4;
+        private int vmNodesPerCluster;
         private double migShare = 0.25;
         private List<MigLayout> migLayouts = List.of(MigLayout.ALL_1G_10GB, MigLayout.MIXED_3G_2G_1G);
         private int projectsPerCluster = 4;
@@ -87,6 +95,11 @@ public record FleetSpec(long seed, List<ClusterSpec> clusters, int nodesPerClust
 
         private Builder(long seed) {
             this.seed = seed;
+        }
+
+        public Builder hub(String value) {
+            hub = value;
+            return this;
         }
 
         public Builder clusters(ClusterSpec... value) {
@@ -112,6 +125,11 @@ public record FleetSpec(long seed, List<ClusterSpec> clusters, int nodesPerClust
 
         public Builder gpusPerNode(int value) {
             gpusPerNode = value;
+            return this;
+        }
+
+        public Builder vmNodesPerCluster(int value) {
+            vmNodesPerCluster = value;
             return this;
         }
 
@@ -161,8 +179,8 @@ public record FleetSpec(long seed, List<ClusterSpec> clusters, int nodesPerClust
         }
 
         public FleetSpec build() {
-            return new FleetSpec(seed, clusters, nodesPerCluster, gpusPerNode, migShare, migLayouts, projectsPerCluster,
-                    models, usageMix, allocatedShare, blankDevices, facts, epoch);
+            return new FleetSpec(seed, hub, clusters, nodesPerCluster, gpusPerNode, vmNodesPerCluster, migShare,
+                    migLayouts, projectsPerCluster, models, usageMix, allocatedShare, blankDevices, facts, epoch);
         }
     }
 }

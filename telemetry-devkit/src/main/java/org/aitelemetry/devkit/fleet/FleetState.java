@@ -7,7 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What tests changed on a running simulator: nodes taken away, energy counters reset, GPUs and MIG slices whose pod
- * let go. Read by concurrent scrapes.
+ * let go, VMs stopped. Read by concurrent scrapes.
  */
 final class FleetState {
 
@@ -16,6 +16,7 @@ final class FleetState {
     private final Map<FleetNode, Instant> energyResets = new ConcurrentHashMap<>();
     /** Released whole GPUs by UUID, slices as {@code UUID/GPU_I_ID}. */
     private final Set<String> released = ConcurrentHashMap.newKeySet();
+    private final Set<FleetVm> stopped = ConcurrentHashMap.newKeySet();
 
     FleetState(Instant epoch) {
         this.epoch = epoch;
@@ -52,6 +53,18 @@ final class FleetState {
 
     boolean isReleased(FleetDevice device, MigSlice slice) {
         return !released.isEmpty() && released.contains(key(device, slice));
+    }
+
+    boolean isRunning(FleetVm vm) {
+        return !stopped.contains(vm);
+    }
+
+    void stop(FleetVm vm) {
+        stopped.add(vm);
+    }
+
+    void start(FleetVm vm) {
+        stopped.remove(vm);
     }
 
     /** A whole GPU by its UUID, a MIG instance as {@code UUID/GPU_I_ID}. */

@@ -7,11 +7,12 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * What the source's ACM hub publishes of each managed cluster through clusterlifecycle-state-metrics: one
- * {@code acm_managed_cluster_info} series (vendor, cloud, version, availability, worker cores and sockets) and one
- * {@code acm_managed_cluster_labels} series (its labels, {@code name} among them), joined by
- * {@code managed_cluster_id}, the cluster's ClusterVersion id. The facts follow from the cluster's position in the
- * fleet: the first on bare metal, the others in clouds.
+ * What the source's ACM hub ({@link FleetSpec#hub()}) publishes of each managed cluster through
+ * clusterlifecycle-state-metrics: one {@code acm_managed_cluster_info} series (vendor, cloud, version, availability,
+ * worker cores and sockets) and one {@code acm_managed_cluster_labels} series (its labels, {@code name} among them),
+ * joined by {@code managed_cluster_id}, the cluster's ClusterVersion id. The ids follow from the hub's and the
+ * cluster's names, so two hubs' clusters of the same name are different clusters; the facts follow from the cluster's
+ * position in the fleet: the first on bare metal, the others in clouds.
  */
 public final class HubExposition {
 
@@ -27,14 +28,14 @@ public final class HubExposition {
         this.fleet = fleet;
     }
 
-    /** The hub's own id: one hub for the whole simulated source. */
-    public static String hubClusterId() {
-        return id("hub");
+    /** The hub's own id: one hub for the whole simulated source, named by the spec. */
+    public String hubClusterId() {
+        return id(fleet.spec().hub());
     }
 
     /** The managed cluster's id, as ACM's {@code clusterID} label of the ManagedCluster says it. */
-    public static String managedClusterId(String cluster) {
-        return id("cluster/" + cluster);
+    public String managedClusterId(String cluster) {
+        return id(fleet.spec().hub() + "/cluster/" + cluster);
     }
 
     /** The cloud the hub says the cluster runs in. */
@@ -64,7 +65,7 @@ public final class HubExposition {
         writer.finish();
     }
 
-    private static String ids(String cluster) {
+    private String ids(String cluster) {
         return new Labels().add("hub_cluster_id", hubClusterId()).add("managed_cluster_id", managedClusterId(cluster))
                 .toString();
     }

@@ -11,7 +11,8 @@ import java.util.TreeMap;
 /**
  * A cluster's Kubernetes-side families on one page: kube-state-metrics (nodes, GPU requests, restarts, deletions),
  * kubelet volume stats and vLLM's request latency histogram. Nodes taken away take their pods with them; volumes and
- * vLLM belong to projects and stay.
+ * vLLM belong to projects and stay. VM nodes offer their passthrough GPUs under the device's own resource, and the
+ * launcher pods of running VMs request them.
  */
 final class KubeExposition {
 
@@ -44,29 +45,37 @@ final class KubeExposition {
     void write(String cluster, Instant at, OutputStream out) throws IOException {
         List<FleetNode> nodes = fleet.nodes(cluster).stream().filter(state::isPresent).toList();
         List<FleetPod> pods = fleet.pods(cluster).stream().filter(pod -> state.isPresent(pod.node())).toList();
+        List<FleetVm> vms = fleet.virtualMachines(cluster).stream().filter(state::isRunning).toList();
         ExpositionWriter writer = new ExpositionWriter(out);
-        write(cluster, at, nodes, pods, writer);
+        write(cluster, at, nodes, pods, vms, writer);
         writer.finish();
     }
 
-    /** The page of a cluster with these nodes and pods, as it read at {@code at}. */
-    void write(String cluster, Instant at, List<FleetNode> nodes, List<FleetPod> pods, SampleSink writer)
-            throws IOException {
+    /** The page of a cluster with these nodes, pods and running VMs, as it read at {@code at}. */
+    void write(String cluster, Instant at, List<FleetNode> nodes, List<FleetPod> pods, List<FleetVm> vms,
+            SampleSink writer) throws IOException {
         long seconds = Math.max(0, (at.toEpochMilli() - epochMillis) / 1000);
-        writeNodes(writer, nodes);
+        writeNodes(writer, nodes, fleet.vmNodes(cluster));
         writeNamespaces(writer, cluster);
-        writePods(writer, pods, seconds);
+        writePods(writer, pods, vms, seconds);
         writeVolumes(writer, cluster);
         writeVllm(writer, cluster, seconds);
     }
 
-    private void writeNodes(SampleSink writer, List<FleetNode> nodes) throws IOException {
+    private void writeNodes(SampleSink writer, List<FleetNode> nodes, List<FleetVmNode> vmNodes) throws IOException {
         writer.family("kube_node_info", GAUGE, "Information about a cluster node.");
         for (FleetNode node : nodes) {
-            writer.sample("kube_node_info", new Labels().add("node", node.name()).add("kernel_version", node.kernelVersion())
-                    .add("os_image", node.osImage()).add("container_runtime_version", "cri-o://1.31.9")
-                    .add("kubelet_version", "v1.31.9").toString(), 1);
+            writer.sample("kube_node_info", nodeInfo(node.name(), node.kernelVersion(), node.osImage()), 1);
         }
+        for (FleetVmNode node : vmNodes) {
+            writer.sample("kube_node_info", nodeInfo(node.name(), node.kernelVersion(), node.osImage()), 1);
+        }
+        writeNodeLabels(writer, nodes, vmNodes);
+        writeNodeCapacities(writer, nodes, vmNodes);
+    }
+
+    private void writeNodeLabels(SampleSink writer, List<FleetNode> nodes, List<FleetVmNode> vmNodes)
+            throws IOException {
         writer.family("kube_node_labels", GAUGE, "Kubernetes labels converted to Prometheus labels.");
         for (FleetNode node : nodes) {
             writer.sample("kube_node_labels", new Labels().add("node", node.name())
@@ -75,13 +84,34 @@ final class KubeExposition {
                     .add("label_nvidia_com_gpu_memory", node.model().memoryMiB())
                     .add("label_nvidia_com_gpu_product", node.model().productLabel()).toString(), 1);
         }
+        // No GPU feature discovery on a VM node: its GPUs are bound to vfio-pci, so no product label either.
+        for (FleetVmNode node : vmNodes) {
+            writer.sample("kube_node_labels", new Labels().add("node", node.name())
+                    .add("label_nvidia_com_gpu_workload_config", FleetVmNode.WORKLOAD_CONFIG).toString(), 1);
+        }
+    }
+
+    private void writeNodeCapacities(SampleSink writer, List<FleetNode> nodes, List<FleetVmNode> vmNodes)
+            throws IOException {
         writer.family("kube_node_status_capacity", GAUGE, "The capacity for different resources of a node.");
         for (FleetNode node : nodes) {
             for (Map.Entry<String, Long> resource : capacities.get(node).entrySet()) {
-                writer.sample("kube_node_status_capacity", new Labels().add("node", node.name())
-                        .add("resource", resource.getKey()).add("unit", "integer").toString(), resource.getValue());
+                writer.sample("kube_node_status_capacity", capacity(node.name(), resource.getKey()),
+                        resource.getValue());
             }
         }
+        for (FleetVmNode node : vmNodes) {
+            writer.sample("kube_node_status_capacity", capacity(node.name(), node.resourceLabel()), node.gpus());
+        }
+    }
+
+    private static String nodeInfo(String node, String kernelVersion, String osImage) {
+        return new Labels().add("node", node).add("kernel_version", kernelVersion).add("os_image", osImage)
+                .add("container_runtime_version", "cri-o://1.31.9").add("kubelet_version", "v1.31.9").toString();
+    }
+
+    private static String capacity(String node, String resourceLabel) {
+        return new Labels().add("node", node).add("resource", resourceLabel).add("unit", "integer").toString();
     }
 
     /**
@@ -117,20 +147,27 @@ final class KubeExposition {
         return capacities;
     }
 
-    private void writePods(SampleSink writer, List<FleetPod> pods, long seconds) throws IOException {
+    private void writePods(SampleSink writer, List<FleetPod> pods, List<FleetVm> vms, long seconds)
+            throws IOException {
         writer.family("kube_pod_container_resource_requests", GAUGE,
                 "The number of requested request resource by a container.");
         for (FleetPod pod : pods) {
-            writer.sample("kube_pod_container_resource_requests", new Labels().add("namespace", pod.namespace())
-                    .add("pod", pod.name()).add("container", pod.container()).add("node", pod.node().name())
-                    .add("resource", resourceLabel(pod.resource())).add("unit", "integer").toString(), pod.requested());
+            writer.sample("kube_pod_container_resource_requests", request(pod.namespace(), pod.name(), pod.container(),
+                    pod.node().name(), resourceLabel(pod.resource())), pod.requested());
+        }
+        for (FleetVm vm : vms) {
+            writer.sample("kube_pod_container_resource_requests", vmRequest(vm), vm.gpus());
         }
         writer.family("kube_pod_container_status_restarts_total", "counter",
                 "The number of container restarts per container.");
         for (FleetPod pod : pods) {
             long restarts = pod.restarting() ? 1 + seconds / RESTART_EVERY_SECONDS : 0;
-            writer.sample("kube_pod_container_status_restarts_total", new Labels().add("namespace", pod.namespace())
-                    .add("pod", pod.name()).add("container", pod.container()).toString(), restarts);
+            writer.sample("kube_pod_container_status_restarts_total", container(pod.namespace(), pod.name(),
+                    pod.container()), restarts);
+        }
+        for (FleetVm vm : vms) {
+            writer.sample("kube_pod_container_status_restarts_total", container(vm.namespace(), vm.launcherPod(),
+                    FleetVm.COMPUTE_CONTAINER), 0);
         }
         writer.family("kube_pod_deletion_timestamp", GAUGE, "Unix deletion timestamp");
         for (FleetPod pod : pods) {
@@ -173,13 +210,28 @@ final class KubeExposition {
         }
     }
 
+    /** The GPU request of a VM's launcher pod: its {@code compute} container holds the passthrough GPUs. */
+    static String vmRequest(FleetVm vm) {
+        return request(vm.namespace(), vm.launcherPod(), FleetVm.COMPUTE_CONTAINER, vm.node().name(),
+                vm.resourceLabel());
+    }
+
+    private static String request(String namespace, String pod, String container, String node, String resourceLabel) {
+        return container(namespace, pod, container) + "," + new Labels().add("node", node)
+                .add("resource", resourceLabel).add("unit", "integer");
+    }
+
+    private static String container(String namespace, String pod, String container) {
+        return new Labels().add("namespace", namespace).add("pod", pod).add("container", container).toString();
+    }
+
     private static String volumeLabels(FleetVolume volume) {
         return new Labels().add("namespace", volume.project().namespace())
                 .add("persistentvolumeclaim", volume.claim()).toString();
     }
 
     /** kube-state-metrics' form of a resource name: {@code nvidia.com/mig-1g.10gb} → {@code nvidia_com_mig_1g_10gb}. */
-    private static String resourceLabel(String resource) {
+    static String resourceLabel(String resource) {
         return resource.replaceAll("[^a-zA-Z0-9]", "_");
     }
 }

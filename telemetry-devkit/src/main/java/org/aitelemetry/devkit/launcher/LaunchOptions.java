@@ -11,7 +11,8 @@ import org.aitelemetry.devkit.launcher.PlatformOptions.ManagementPorts;
 
 /** Command-line options of the local run. */
 record LaunchOptions(Path projectRoot, int workerPort, int sitePort, ManagementPorts managementPorts, long seed,
-        int clusters, int nodesPerCluster, int gpusPerNode, int historyDays, int historyStepMinutes, boolean help) {
+        int clusters, int nodesPerCluster, int gpusPerNode, int vmNodesPerCluster, int historyDays,
+        int historyStepMinutes, boolean help) {
 
     static final String USAGE = """
             Usage: bin/run-local [options]
@@ -23,6 +24,8 @@ record LaunchOptions(Path projectRoot, int workerPort, int sitePort, ManagementP
               --clusters N                simulated clusters (default 2)
               --nodes-per-cluster N       simulated GPU nodes per cluster (default 4)
               --gpus-per-node N           GPUs per simulated node (default 8)
+              --vm-nodes-per-cluster N    simulated nodes per cluster whose 8 GPUs are passed through to
+                                          KubeVirt VMs, two VMs on each (default 1)
               --history-days N            days of simulated past to start with, 0 for none (default 7)
               --history-step-minutes N    a sample of the past every N minutes, 1 to 5 (default 5)
               --root DIR                  project root holding the built apps (default: current directory)
@@ -44,6 +47,7 @@ record LaunchOptions(Path projectRoot, int workerPort, int sitePort, ManagementP
         int clusters = 2;
         int nodes = 4;
         int gpus = 8;
+        int vmNodes = 1;
         int historyDays = 7;
         int historyStep = 5;
         boolean help = false;
@@ -57,6 +61,7 @@ record LaunchOptions(Path projectRoot, int workerPort, int sitePort, ManagementP
                 case "--clusters" -> clusters = bounded(args, ++i, 1, 50);
                 case "--nodes-per-cluster" -> nodes = bounded(args, ++i, 1, 5000);
                 case "--gpus-per-node" -> gpus = bounded(args, ++i, 1, 16);
+                case "--vm-nodes-per-cluster" -> vmNodes = bounded(args, ++i, 0, 100);
                 case "--history-days" -> historyDays = bounded(args, ++i, 0,
                         (int) HistoryOptions.LONGEST_SPAN.toDays());
                 case "--history-step-minutes" -> historyStep = bounded(args, ++i, 1,
@@ -67,13 +72,14 @@ record LaunchOptions(Path projectRoot, int workerPort, int sitePort, ManagementP
             }
         }
         return new LaunchOptions(root, workerPort, sitePort, new ManagementPorts(workerManagementPort,
-                siteManagementPort), seed, clusters, nodes, gpus, historyDays, historyStep, help);
+                siteManagementPort), seed, clusters, nodes, gpus, vmNodes, historyDays, historyStep, help);
     }
 
     /** The platform these options describe; each cluster has at least two projects, one per node when more. */
     PlatformOptions platformOptions() {
         FleetSpec fleet = FleetSpec.builder(seed).clusterCount(clusters).nodesPerCluster(nodesPerCluster)
-                .gpusPerNode(gpusPerNode).projectsPerCluster(Math.max(2, nodesPerCluster)).build();
+                .gpusPerNode(gpusPerNode).vmNodesPerCluster(vmNodesPerCluster)
+                .projectsPerCluster(Math.max(2, nodesPerCluster)).build();
         return PlatformOptions.of(projectRoot, fleet).withPorts(workerPort, sitePort, managementPorts)
                 .withHistory(new HistoryOptions(Duration.ofDays(historyDays), Duration.ofMinutes(historyStepMinutes)));
     }

@@ -89,5 +89,6 @@ class FleetDefinitionTest {
         assertThat(benchmark.devices()).hasSize(10_000);
         assertThat(benchmark.slices()).hasSize(2_000);
         assertThat(benchmark.projects()).hasSize(500);
+        assertThat(benchmark.vmNodes()).isEmpty();
     }
 }

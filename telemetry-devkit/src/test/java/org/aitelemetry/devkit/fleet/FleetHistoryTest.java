@@ -3,6 +3,8 @@ package org.aitelemetry.devkit.fleet;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.DayOfWeek;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The simulated past's schedule and readings, without Prometheus (PrometheusBackfilledHistoryTest serves them). */
 class FleetHistoryTest {
@@ -129,6 +132,32 @@ class FleetHistoryTest {
         assertThat(fleet.devices()).filteredOn(device -> !device.equals(sick)).allSatisfy(device ->
                 assertThat(readings.reading(device, device.mig() ? device.slices().get(0) : null, steps.size() - 1)
                         .lastXid()).isZero());
+    }
+
+    /** Hourly rollups of the past see the VMs holding their GPUs: their requests and instances are at every step. */
+    @Test
+    void vmsHoldTheirGpusAtEveryStepOfThePastUnderTheLaunchersTheLivePagesCarryOn(@TempDir Path dir) throws Exception {
+        FleetDefinition withVms = FleetDefinition.generate(FleetSpec.builder(3).vmNodesPerCluster(1).build());
+        List<String> lines = new ArrayList<>();
+        try (FleetSimulator simulator = new FleetSimulator(withVms)) {
+            simulator.start();
+            new FleetHistory(simulator, END.plus(FleetHistory.LOOKBACK), Duration.ofHours(2), STEP)
+                    .write(dir, file -> lines.addAll(Files.readAllLines(file)));
+        }
+        int steps = 24;
+        assertThat(withVms.virtualMachines()).hasSize(4);
+        for (FleetVm vm : withVms.virtualMachines()) {
+            assertThat(lines).filteredOn(line -> line.startsWith("kube_pod_container_resource_requests{")
+                    && line.contains("pod=\"" + vm.launcherPod() + "\"")).hasSize(steps).allSatisfy(line ->
+                    assertThat(line).contains("cluster=\"" + vm.cluster() + "\"", "job=\"kube-state-metrics\"",
+                            "namespace=\"" + vm.namespace() + "\"", "resource=\"" + vm.resourceLabel() + "\"")
+                            .matches(".*} " + vm.gpus() + " \\d+"));
+            assertThat(lines).filteredOn(line -> line.startsWith("kubevirt_vmi_info{")
+                    && line.contains("vmi_pod=\"" + vm.launcherPod() + "\"")).hasSize(steps).allSatisfy(line ->
+                    assertThat(line).contains("job=\"kubevirt-prometheus-metrics\"", "name=\"" + vm.name() + "\""));
+        }
+        assertThat(lines).filteredOn(line -> line.startsWith("kube_node_status_capacity{")
+                && line.contains("resource=\"nvidia_com_GH100_H100_SXM5_80GB\"")).hasSize(steps * 2);
     }
 
     private static boolean workingHours(Instant at) {

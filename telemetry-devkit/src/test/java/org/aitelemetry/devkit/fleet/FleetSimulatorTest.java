@@ -1,12 +1,9 @@
 package org.aitelemetry.devkit.fleet;
 
+import static org.aitelemetry.devkit.fleet.SimulatorPages.named;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,7 +23,6 @@ class FleetSimulatorTest {
             "DCGM_FI_DEV_XID_ERRORS", "DCGM_FI_DEV_FB_FREE", "DCGM_FI_DEV_FB_USED", "DCGM_FI_PROF_GR_ENGINE_ACTIVE",
             "DCGM_FI_PROF_PIPE_TENSOR_ACTIVE", "DCGM_FI_PROF_DRAM_ACTIVE");
 
-    private final HttpClient http = HttpClient.newHttpClient();
     private final FleetDefinition fleet = FleetDefinition.generate(FleetSpec.builder(7).build());
     private FleetSimulator simulator;
 
@@ -216,6 +212,8 @@ class FleetSimulatorTest {
         assertThat(status("/metrics/nowhere/dcgm")).isEqualTo(404);
         assertThat(status("/metrics/hub-a/other")).isEqualTo(404);
         assertThat(status("/metrics")).isEqualTo(404);
+        assertThat(status(FleetSimulator.kubevirtPath("hub-a"))).as("a cluster without VMs runs no KubeVirt")
+                .isEqualTo(404);
     }
 
     @Test
@@ -247,22 +245,11 @@ class FleetSimulatorTest {
     }
 
     private String get(String path) throws IOException, InterruptedException {
-        HttpResponse<String> response = http.send(request(path), HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(response.headers().firstValue("Content-Type")).hasValue("text/plain; version=0.0.4; charset=utf-8");
-        return response.body();
+        return new SimulatorPages(simulator).get(path);
     }
 
     private int status(String path) throws IOException, InterruptedException {
-        return http.send(request(path), HttpResponse.BodyHandlers.discarding()).statusCode();
-    }
-
-    private HttpRequest request(String path) {
-        return HttpRequest.newBuilder(URI.create(simulator.url() + path)).build();
-    }
-
-    private static List<Sample> named(List<Sample> samples, String name) {
-        return samples.stream().filter(sample -> sample.name().equals(name)).toList();
+        return new SimulatorPages(simulator).status(path);
     }
 
     private static Sample seriesOf(List<Sample> samples, String uuidLabel, FleetDevice device) {

@@ -17,6 +17,7 @@ class LaunchOptionsTest {
         assertThat(options.workerPort()).isEqualTo(8081);
         assertThat(options.managementPorts()).isEqualTo(new PlatformOptions.ManagementPorts(9001, 9000));
         assertThat(options.clusters() * options.nodesPerCluster() * options.gpusPerNode()).isEqualTo(64);
+        assertThat(options.platformOptions().fleet().vmNodesPerCluster()).as("so the dashboards show VMs").isEqualTo(1);
         assertThat(options.help()).isFalse();
     }
 
@@ -24,7 +25,7 @@ class LaunchOptionsTest {
     void readsEveryOption() {
         LaunchOptions options = LaunchOptions.parse(new String[] {"--site-port", "9080", "--worker-port", "9081",
             "--site-management-port", "9090", "--worker-management-port", "9091", "--seed", "7", "--clusters", "3",
-            "--nodes-per-cluster", "10", "--gpus-per-node", "4", "--help"});
+            "--nodes-per-cluster", "10", "--gpus-per-node", "4", "--vm-nodes-per-cluster", "0", "--help"});
         assertThat(options.sitePort()).isEqualTo(9080);
         assertThat(options.workerPort()).isEqualTo(9081);
         assertThat(options.managementPorts()).isEqualTo(new PlatformOptions.ManagementPorts(9091, 9090));
@@ -32,14 +33,15 @@ class LaunchOptionsTest {
         assertThat(options.clusters()).isEqualTo(3);
         assertThat(options.nodesPerCluster()).isEqualTo(10);
         assertThat(options.gpusPerNode()).isEqualTo(4);
+        assertThat(options.vmNodesPerCluster()).isZero();
         assertThat(options.help()).isTrue();
     }
 
     @Test
     void describesThePlatformToStart() {
         PlatformOptions platform = LaunchOptions.parse(new String[] {"--root", "/checkout", "--site-port", "9080",
-            "--worker-port", "9081", "--seed", "7", "--clusters", "3", "--nodes-per-cluster", "5", "--gpus-per-node", "2"})
-                .platformOptions();
+            "--worker-port", "9081", "--seed", "7", "--clusters", "3", "--nodes-per-cluster", "5", "--gpus-per-node", "2",
+            "--vm-nodes-per-cluster", "2"}).platformOptions();
         assertThat(platform.projectRoot()).isEqualTo(Path.of("/checkout"));
         assertThat(platform.workspace().root()).isEqualTo(Path.of("/checkout/target/devkit"));
         assertThat(platform.sitePort()).isEqualTo(9080);
@@ -48,6 +50,7 @@ class LaunchOptionsTest {
         assertThat(platform.fleet().seed()).isEqualTo(7);
         assertThat(platform.fleet().gpuCount()).isEqualTo(3 * 5 * 2);
         assertThat(platform.fleet().projectsPerCluster()).as("one per node").isEqualTo(5);
+        assertThat(platform.fleet().vmNodesPerCluster()).isEqualTo(2);
         assertThat(platform.realms()).as("no test clients in the local run").isEqualTo(RealmImport.PRODUCT_REALM);
     }
 

@@ -19,6 +19,7 @@ import org.aitelemetry.devkit.fleet.FleetDevice;
 import org.aitelemetry.devkit.fleet.FleetHistory;
 import org.aitelemetry.devkit.fleet.FleetSimulator;
 import org.aitelemetry.devkit.fleet.FleetSpec;
+import org.aitelemetry.devkit.fleet.FleetVm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +32,7 @@ class PrometheusBackfilledHistoryTest {
     private static final Duration PATIENCE = Duration.ofSeconds(20);
     private static final Duration SPAN = Duration.ofDays(1);
     private static final Duration STEP = Duration.ofMinutes(5);
+    private static final String PASSTHROUGH = "nvidia_com_GH100_H100_SXM5_80GB";
     /** Every GPU's energy counter, keyed by its UUID whichever label spells it. */
     private static final String ENERGY_BY_GPU = "max by (gpu_uuid) (label_replace(label_replace("
             + "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION, \"gpu_uuid\", \"$1\", \"UUID\", \"(.+)\"), "
@@ -39,7 +41,7 @@ class PrometheusBackfilledHistoryTest {
     @TempDir
     Path workspaceDir;
 
-    private final FleetDefinition fleet = FleetDefinition.generate(FleetSpec.builder(7).build());
+    private final FleetDefinition fleet = FleetDefinition.generate(FleetSpec.builder(7).vmNodesPerCluster(1).build());
 
     @Test
     void thePastIsServedUnderTheScrapesLabelsAndTheLivePagesCarryOnFromIt() throws Exception {
@@ -79,13 +81,27 @@ class PrometheusBackfilledHistoryTest {
                         "cluster", past)).as("one series per GPU and MIG instance, under the scrape's labels")
                         .isEqualTo(series);
                 assertThat(queries.byLabelAt("count by (cluster) (timestamp(kube_node_info)" + scrapedThen + ")",
-                        "cluster", past)).isEqualTo(perCluster(cluster -> fleet.nodes(cluster).size()));
+                        "cluster", past)).isEqualTo(perCluster(cluster -> fleet.nodes(cluster).size()
+                        + fleet.vmNodes(cluster).size()));
                 long holding = history.holdings().stream()
                         .filter(h -> !past.isBefore(h.from()) && past.isBefore(h.to())).count();
                 assertThat(holding).as("pods held GPUs at that time").isPositive();
-                assertThat(queries.byLabelAt("count(timestamp(kube_pod_container_resource_requests)" + scrapedThen
-                        + ")", "", past).get("")).as("a GPU request per pod holding a GPU or an instance then")
-                        .isEqualTo((double) holding);
+                assertThat(queries.byLabelAt("count(timestamp(kube_pod_container_resource_requests{resource!=\""
+                        + PASSTHROUGH + "\"})" + scrapedThen + ")", "", past).get(""))
+                        .as("a GPU request per pod holding a GPU or an instance then").isEqualTo((double) holding);
+                String vmRequests = "kube_pod_container_resource_requests{resource=\"" + PASSTHROUGH + "\"}";
+                assertThat(queries.byLabelAt("sum by (cluster) (" + vmRequests + " and (timestamp(" + vmRequests + ")"
+                        + scrapedThen + "))", "cluster", past)).as("the VMs held their passthrough GPUs then")
+                        .isEqualTo(perCluster(cluster -> fleet.virtualMachines(cluster).stream()
+                                .mapToInt(FleetVm::gpus).sum()));
+                assertThat(queries.byLabelAt("count by (cluster) (timestamp(kubevirt_vmi_info)" + scrapedThen + ")",
+                        "cluster", past)).as("and KubeVirt named them")
+                        .isEqualTo(perCluster(cluster -> fleet.virtualMachines(cluster).size()));
+                double vms = fleet.virtualMachines().size();
+                queries.await("count(timestamp(" + vmRequests + ") > " + end.getEpochSecond() + ")", "",
+                        live -> Double.valueOf(vms).equals(live.get("")), PATIENCE);
+                assertThat(queries.byLabel("count(count_over_time(" + vmRequests + "[1d]))", "").get(""))
+                        .as("a VM's request runs on from the past into the live page as one series").isEqualTo(vms);
                 assertThat(queries.byLabelAt("count(count by (namespace, pod) "
                         + "(last_over_time(kube_pod_container_resource_requests[1d])))", "", end).get(""))
                         .as("pods came and went over the day").isGreaterThan(2.0 * fleet.pods().size());

@@ -19,7 +19,10 @@ import org.aitelemetry.devkit.fleet.FleetSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The pipeline the platform's sync reads from: simulator → real Prometheus (cluster label per target) → query API. */
+/**
+ * The pipeline the platform's sync reads from: simulator → real Prometheus (cluster label per target) → query API, for a
+ * fleet with a VM node per cluster.
+ */
 class PrometheusScrapesFleetTest {
 
     private static final Duration PATIENCE = Duration.ofSeconds(15);
@@ -29,7 +32,7 @@ class PrometheusScrapesFleetTest {
     @TempDir
     Path workspaceDir;
 
-    private final FleetDefinition fleet = FleetDefinition.generate(FleetSpec.builder(7).build());
+    private final FleetDefinition fleet = FleetDefinition.generate(FleetSpec.builder(7).vmNodesPerCluster(1).build());
 
     @Test
     void prometheusHoldsEveryGpuSeriesPerClusterAndDropsARemovedNode() throws Exception {
@@ -49,12 +52,14 @@ class PrometheusScrapesFleetTest {
                 PrometheusQueries queries = new PrometheusQueries(prometheus.url(), HttpClient.newHttpClient());
                 Map<String, Double> series = expected(fleet::dcgmSeriesCount);
 
-                Map<String, Double> targets = expected(cluster -> 2);
+                Map<String, Double> targets = expected(cluster -> 3);
                 targets.put("local-cluster", 1.0);
                 queries.await("count by (cluster) (up == 1)", "cluster", targets::equals, PATIENCE);
                 queries.await("count by (cluster) (DCGM_FI_DEV_GPU_TEMP)", "cluster", series::equals, PATIENCE);
                 queries.await("count by (cluster) (kube_node_info)", "cluster",
-                        expected(cluster -> fleet.nodes(cluster).size())::equals, PATIENCE);
+                        expected(this::nodes)::equals, PATIENCE);
+                queries.await("count by (cluster) (kubevirt_vmi_info{job=\"" + FleetSimulator.KUBEVIRT_JOB + "\"})",
+                        "cluster", expected(cluster -> fleet.virtualMachines(cluster).size())::equals, PATIENCE);
                 String dcgmScrapes = "scrape_samples_scraped{job=\"" + FleetSimulator.DCGM_JOB + "\"}";
                 assertThat(queries.byLabel(dcgmScrapes, "cluster"))
                         .as("every line of the page was ingested").isEqualTo(expected(this::dcgmSamples));
@@ -67,7 +72,7 @@ class PrometheusScrapesFleetTest {
                 withoutNode.merge("hub-a", (double) -seriesOn(removed), Double::sum);
                 queries.await("count by (cluster) (DCGM_FI_DEV_GPU_TEMP)", "cluster", withoutNode::equals, PATIENCE);
                 queries.await("count by (cluster) (kube_node_info)", "cluster",
-                        nodes -> Double.valueOf(fleet.nodes("hub-a").size() - 1).equals(nodes.get("hub-a")), PATIENCE);
+                        nodes -> Double.valueOf(nodes("hub-a") - 1).equals(nodes.get("hub-a")), PATIENCE);
 
                 long pid = prometheus.pid();
                 prometheus.close();
@@ -82,6 +87,11 @@ class PrometheusScrapesFleetTest {
             expected.put(cluster.name(), (double) perCluster.applyAsInt(cluster.name()));
         }
         return expected;
+    }
+
+    /** GPU nodes and VM nodes alike have {@code kube_node_info}. */
+    private int nodes(String cluster) {
+        return fleet.nodes(cluster).size() + fleet.vmNodes(cluster).size();
     }
 
     private int dcgmSamples(String cluster) {

@@ -20,7 +20,6 @@ import org.aitelemetry.devkit.fleet.FleetPod;
 import org.aitelemetry.devkit.fleet.FleetReadings;
 import org.aitelemetry.devkit.fleet.FleetSimulator;
 import org.aitelemetry.devkit.fleet.FleetTestResource;
-import org.aitelemetry.devkit.fleet.HubExposition;
 import org.aitelemetry.devkit.fleet.InjectFleet;
 import org.aitelemetry.devkit.fleet.TenantForgery;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
@@ -82,8 +81,9 @@ class FleetSyncForgeryTest {
         String tenant = "{job=\"" + FleetSimulator.TENANT_JOB + "\"}";
         api.awaitValue("count(last_over_time(DCGM_FI_DEV_POWER_USAGE" + tenant + "[3s]))",
                 3 * fleet.clusters().size(), PATIENCE);
+        // Per cluster a pod's GPU request and a forged VM's launcher pod's passthrough request.
         api.awaitValue("count(last_over_time(kube_pod_container_resource_requests" + tenant + "[3s]))",
-                fleet.clusters().size(), PATIENCE);
+                2 * fleet.clusters().size(), PATIENCE);
         api.awaitValue("count(last_over_time(acm_managed_cluster_info" + tenant + "[3s]))", fleet.clusters().size(),
                 PATIENCE);
     }
@@ -138,7 +138,7 @@ class FleetSyncForgeryTest {
                     .getJsonObject("managed_cluster");
             assertThat(hub).as("the hub's facts of %s, undisputed", cluster.name()).isNotNull();
             assertThat(hub.getString("vendor")).as("the hub's, not the tenant's").isEqualTo("OpenShift");
-            assertThat(hub.getString("hubClusterId")).isEqualTo(HubExposition.hubClusterId());
+            assertThat(hub.getString("hubClusterId")).isEqualTo(simulator.hub().hubClusterId());
             assertThat(hub.getJsonObject("labels").containsKey("owner")).isFalse();
         }
     }

@@ -93,8 +93,8 @@ class FleetSyncTest {
             assertThat(row.getInteger("gpu_count")).isEqualTo(fleet.devices(cluster.name()).size());
             assertThat(row.getInteger("slice_count")).isEqualTo(fleet.slices(cluster.name()).size());
             JsonObject hub = row.getJsonObject("managed_cluster");
-            assertThat(hub.getString("managedClusterId")).isEqualTo(HubExposition.managedClusterId(cluster.name()));
-            assertThat(hub.getString("hubClusterId")).isEqualTo(HubExposition.hubClusterId());
+            assertThat(hub.getString("managedClusterId")).isEqualTo(simulator.hub().managedClusterId(cluster.name()));
+            assertThat(hub.getString("hubClusterId")).isEqualTo(simulator.hub().hubClusterId());
             assertThat(hub.getString("vendor")).isEqualTo("OpenShift");
             assertThat(hub.getString("cloud")).isEqualTo(simulator.hub().cloud(cluster.name()));
             assertThat(hub.getString("version")).isEqualTo(HubExposition.version());
