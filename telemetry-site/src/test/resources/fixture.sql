@@ -59,7 +59,9 @@ UPDATE research_project SET pi = 'ada@bu.edu', institution = 'Boston University'
                             allocation_project_id = '1001', field_of_science = 'Computer and information sciences'
 WHERE id = 501;
 UPDATE research_project SET pi = 'grace@harvard.edu' WHERE id = 502;
-UPDATE research_project SET pi = 'ada@bu.edu', institution = 'Boston University' WHERE id = 503;
+-- 503's PI is as ColdFront's REST API says it (V24).
+UPDATE research_project SET pi = 'ada@bu.edu', institution = 'Boston University', metadata_source = 'COLDFRONT'
+WHERE id = 503;
 
 INSERT INTO gpu_slice (id, device_id, gpu_instance_id, profile, engine_active, memory_used_mib, memory_free_mib,
                        project_id, pod, container, readings_at, last_seen_at)

@@ -21,6 +21,8 @@ public final class KubeVirtMetric {
     public static final String GUEST_OS_NAME = "guest_os_name";
     public static final String GUEST_OS_VERSION = "guest_os_version_id";
     public static final String INSTANCE_TYPE = "instance_type";
+    /** What KubeVirt puts in a label the VM has no value for (its instance type, OS, workload, …). */
+    public static final String NO_VALUE = "<none>";
 
     public static final String LAUNCHER_POD_PREFIX = "virt-launcher-";
     /** The launcher pod's container that holds the VM's devices. */

@@ -24,8 +24,8 @@ public class ProjectQueries {
             "p.gpus_requested", "lastSeenAt", "p.last_seen_at", "pi", "p.pi", "institution", "p.institution");
     private static final PagedQuery LIST = new PagedQuery("""
             p.id, c.name AS cluster, p.namespace, p.title, p.description, p.pi, p.institution, p.allocation_id,
-            p.allocation_project_id, p.field_of_science, p.active, p.gpus_requested, p.mig_requested,
-            p.restarting_pods, p.terminating_pods, p.full_pvcs, p.vllm_detected, p.flags_at, p.state,
+            p.allocation_project_id, p.field_of_science, p.metadata_source, p.active, p.gpus_requested,
+            p.mig_requested, p.restarting_pods, p.terminating_pods, p.full_pvcs, p.vllm_detected, p.flags_at, p.state,
             p.last_seen_at""", "research_project p JOIN ai_cluster c ON c.id = p.cluster_id");
     /** The projects page's table: fewer columns, and the sessions each holds open now. */
     private static final PagedQuery TABLE = new PagedQuery("""
@@ -97,7 +97,7 @@ public class ProjectQueries {
         return new ProjectView(row.getLong("id"), row.getString("cluster"), row.getString("namespace"),
                 row.getString("title"), row.getString("description"), row.getString("pi"),
                 row.getString("institution"), row.getString("allocation_id"), row.getString("allocation_project_id"),
-                row.getString("field_of_science"), row.getBoolean("active"),
+                row.getString("field_of_science"), row.getString("metadata_source"), row.getBoolean("active"),
                 row.getDouble("gpus_requested"), counts(row.getJsonObject("mig_requested")),
                 row.getInteger("restarting_pods"), row.getInteger("terminating_pods"), row.getInteger("full_pvcs"),
                 row.getBoolean("vllm_detected"), row.getOffsetDateTime("flags_at"), row.getString("state"),

@@ -18,6 +18,8 @@ public class ProjectTerms implements NgsiLdTerms {
     static final NgsiLdTerm ALLOCATION_PROJECT_ID = NgsiLdTerm.of("allocationProjectId",
             "The allocation system's own id of the project (ColdFront's project id).");
     static final NgsiLdTerm FIELD_OF_SCIENCE = NgsiLdTerm.of("fieldOfScience", "Field of science of the project.");
+    static final NgsiLdTerm METADATA_SOURCE = NgsiLdTerm.of("metadataSource",
+            "Who says the project's title, PI, allocation and field of science: NAMESPACE (its annotations) or COLDFRONT.");
     static final NgsiLdTerm ACTIVE = NgsiLdTerm.of("active", "True while the project is active.");
     static final NgsiLdTerm GPUS_REQUESTED = NgsiLdTerm.measured("gpusRequested",
             "Whole GPUs the project's pods request now.", "C62", "count");
@@ -35,7 +37,7 @@ public class ProjectTerms implements NgsiLdTerms {
     @Override
     public List<NgsiLdTerm> terms() {
         return List.of(NAMESPACE, TITLE, DESCRIPTION, PI, INSTITUTION, ALLOCATION_ID, ALLOCATION_PROJECT_ID,
-                FIELD_OF_SCIENCE, ACTIVE, GPUS_REQUESTED, MIG_REQUESTED, RESTARTING_PODS,
+                FIELD_OF_SCIENCE, METADATA_SOURCE, ACTIVE, GPUS_REQUESTED, MIG_REQUESTED, RESTARTING_PODS,
                 TERMINATING_PODS, FULL_PVCS, VLLM_DETECTED);
     }
 }

@@ -8,10 +8,12 @@ import org.aitelemetry.site.ngsild.NgsiLdRepresentable;
 
 /**
  * The wire model of a research project (schema {@code Project}); title, PI, institution and the allocation come from
- * the namespace's annotations and labels (null where none says them).
+ * the namespace's annotations and labels, or from ColdFront's API where {@code metadataSource} says {@code COLDFRONT}
+ * (null where none says them).
  */
 public record ProjectView(long id, String cluster, String namespace, String title, String description, String pi,
-        String institution, String allocationId, String allocationProjectId, String fieldOfScience, boolean active,
+        String institution, String allocationId, String allocationProjectId, String fieldOfScience,
+        String metadataSource, boolean active,
         double gpusRequested, Map<String, Number> migRequested, int restartingPods, int terminatingPods, int fullPvcs, boolean vllmDetected, OffsetDateTime flagsAt, String state,
         OffsetDateTime lastSeenAt) implements NgsiLdRepresentable {
 
@@ -27,6 +29,7 @@ public record ProjectView(long id, String cluster, String namespace, String titl
                 .property(ProjectTerms.ALLOCATION_ID, allocationId)
                 .property(ProjectTerms.ALLOCATION_PROJECT_ID, allocationProjectId)
                 .property(ProjectTerms.FIELD_OF_SCIENCE, fieldOfScience)
+                .property(ProjectTerms.METADATA_SOURCE, metadataSource)
                 .property(ProjectTerms.ACTIVE, active)
                 .property(ProjectTerms.GPUS_REQUESTED, gpusRequested)
                 .property(ProjectTerms.MIG_REQUESTED, migRequested)

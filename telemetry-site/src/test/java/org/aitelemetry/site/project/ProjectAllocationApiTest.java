@@ -14,9 +14,9 @@ import org.aitelemetry.site.support.SiteTestProfile;
 import org.junit.jupiter.api.Test;
 
 /**
- * Who a project is, as its namespace says (fixture.sql): cluster-01/nlp-001 and its twin on cluster-02 are ada's at
- * Boston University, cluster-01/vision-002 is grace's with no institution, the archived project says nothing. Filters
- * and groups never reach past the caller's projects.
+ * Who a project is, as its namespace or ColdFront says (fixture.sql): cluster-01/nlp-001 and its twin on cluster-02
+ * (ColdFront's) are ada's at Boston University, cluster-01/vision-002 is grace's with no institution, the archived
+ * project says nothing. Filters and groups never reach past the caller's projects.
  */
 @QuarkusTest
 @TestProfile(SiteTestProfile.class)
@@ -32,9 +32,12 @@ class ProjectAllocationApiTest extends SiteApiTest {
                 .body("institution", equalTo(BU))
                 .body("allocationId", equalTo("ALLOC-77"))
                 .body("allocationProjectId", equalTo("1001"))
-                .body("fieldOfScience", equalTo("Computer and information sciences"));
+                .body("fieldOfScience", equalTo("Computer and information sciences"))
+                .body("metadataSource", equalTo("NAMESPACE"));
         Api.as(admin).get("/api/v1/projects/" + Fixture.OTHER_PROJECT).then().statusCode(200)
                 .body("pi", equalTo("grace@harvard.edu")).body("institution", nullValue());
+        Api.as(admin).get("/api/v1/projects/" + Fixture.TWIN_PROJECT).then().statusCode(200)
+                .body("pi", equalTo(ADA)).body("metadataSource", equalTo("COLDFRONT"));
     }
 
     @Test

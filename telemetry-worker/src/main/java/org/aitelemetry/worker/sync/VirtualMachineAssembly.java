@@ -87,7 +87,8 @@ final class VirtualMachineAssembly {
 
     private VmObservation observation(VmRef ref, List<LauncherPod> candidates) {
         Optional<Series> instance = instance(ref, candidates);
-        Function<String, String> fact = label -> instance.flatMap(series -> series.label(label)).orElse(null);
+        Function<String, String> fact = label -> instance.flatMap(series -> series.label(label))
+                .filter(value -> !value.equals(KubeVirtMetric.NO_VALUE)).orElse(null);
         LauncherPod pod = instance.flatMap(series -> series.label(KubeVirtMetric.VMI_POD))
                 .flatMap(named -> candidates.stream().filter(c -> c.pod().equals(named)).findFirst())
                 .orElseGet(() -> candidates.stream().max(MOST_GPUS).orElseThrow());

@@ -22,13 +22,18 @@ final class FleetInPrometheus {
     }
 
     void awaitWhole() throws Exception {
-        await(fleet.nodes().size(), gpuSeries());
+        await(nodeCount(), gpuSeries());
     }
 
     /** After the simulator stopped serving {@code removed}. */
     void awaitWithout(FleetNode removed) throws Exception {
         int removedSeries = fleet.devicesOn(removed).stream().mapToInt(FleetInPrometheus::series).sum();
-        await(fleet.nodes().size() - 1, gpuSeries() - removedSeries);
+        await(nodeCount() - 1, gpuSeries() - removedSeries);
+    }
+
+    /** GPU nodes and the nodes whose GPUs are passed through to VMs: kube-state-metrics lists both. */
+    private int nodeCount() {
+        return fleet.nodes().size() + fleet.vmNodes().size();
     }
 
     private void await(int nodes, int gpuSeries) throws Exception {

@@ -141,6 +141,8 @@ class FleetSyncForgeryTest {
             assertThat(hub.getString("hubClusterId")).isEqualTo(simulator.hub().hubClusterId());
             assertThat(hub.getJsonObject("labels").containsKey("owner")).isFalse();
         }
+        assertThat(rows.set("SELECT name FROM virtual_machine", row -> row.getString(0)))
+                .as("the tenant's forged VM (its launcher pod's request, its kubevirt_vmi_info) holds no GPU").isEmpty();
     }
 
     /** The usage rollups' queries: no forged holder, and the forged GPUs' utilization and energy are the exporter's. */
