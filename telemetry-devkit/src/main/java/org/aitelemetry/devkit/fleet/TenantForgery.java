@@ -54,7 +54,7 @@ public final class TenantForgery {
     public FleetVm forgedVm(String cluster) {
         FleetVmNode node = fleet.vmNodes(cluster).stream().findFirst().orElseGet(() -> new FleetVmNode(cluster,
                 FORGED_NODE, VmGenerator.GPU_DEVICE, FORGED_VM_GPUS, "6.6.6", "forged"));
-        return new FleetVm(victim(cluster), FORGED_VM, "virt-launcher-" + FORGED_VM + "-f0f0d", node, FORGED_VM_GPUS,
+        return new FleetVm(victim(cluster), FORGED_VM, "virt-launcher-" + FORGED_VM + "-f2f2d", node, FORGED_VM_GPUS,
                 "gn1.8xlarge", "rhel.9", FleetVm.NONE, FleetVm.NONE, FleetVm.NONE,
                 new FleetVm.GuestOs("Red Hat Enterprise Linux", "9.4", "forged", "pc-q35-rhel9.4.0", "x86_64"));
     }

@@ -127,9 +127,9 @@ class StatementGeneratorTest {
         assertThat(nlp.getString("csv").split("\r\n")).as("header, project, credit, idle notice").hasSize(4)
                 .anySatisfy(line -> assertThat(line).startsWith("CREDIT,stmt-prod,nlp,NLP lab,PRESENT,")
                         .contains("GPU-stmt-1,node-1,2031-03-04T12:00:00Z,10.0000,40.0000")
-                        .endsWith(",ada@bu.edu,Boston University,ALLOC-9"))
-                .anySatisfy(line -> assertThat(line).startsWith("PROJECT,stmt-prod,nlp,")
-                        .endsWith(",ada@bu.edu,Boston University,ALLOC-9"));
+                        .endsWith(",ada@bu.edu,Boston University,ALLOC-9,"))
+                .anySatisfy(line -> assertThat(line).startsWith("PROJECT,stmt-prod,nlp,").as("no GPU-hours in VMs")
+                        .endsWith(",ada@bu.edu,Boston University,ALLOC-9,0.0000"));
         assertThat(nlp.getString("html")).contains("<td>NLP lab</td><td>ada@bu.edu</td><td>ALLOC-9</td>");
     }
 

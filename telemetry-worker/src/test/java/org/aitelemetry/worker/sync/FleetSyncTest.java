@@ -83,7 +83,7 @@ class FleetSyncTest {
         SyncReport report = syncOnce();
 
         assertThat(report.status()).isEqualTo(SyncStatus.OK);
-        assertThat(report.queries()).isEqualTo(20);
+        assertThat(report.queries()).isEqualTo(22);
         assertThat(report.devices()).isEqualTo(fleet.devices().size());
         for (var cluster : fleet.clusters()) {
             Row row = rows.all("""

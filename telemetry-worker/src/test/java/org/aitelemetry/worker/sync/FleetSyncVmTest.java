@@ -100,6 +100,7 @@ class FleetSyncVmTest {
     @Test
     void aStoppedVmGoesMissingAfterTheConfiguredCycles() throws Exception {
         FleetVm stopped = fleet.virtualMachines().get(0);
+        sync();
         simulator.stopVm(stopped);
         try {
             awaitVms(fleet.virtualMachines().size() - 1);
