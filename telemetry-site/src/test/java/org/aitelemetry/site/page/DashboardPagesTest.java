@@ -141,7 +141,8 @@ class DashboardPagesTest {
         assertThat(mine).contains(">ada@bu.edu</a>").doesNotContain("grace").doesNotContain("not said");
         String allocation = page.substring(page.indexOf("id=\"allocation\""), page.indexOf("</dl>"));
         assertThat(allocation).contains("<dd>ALLOC-77</dd>")
-                .contains("<a href=\"/pages/projects?q=ada%40bu.edu\">ada@bu.edu</a>");
+                .contains("<a href=\"/pages/projects?q=ada%40bu.edu\">ada@bu.edu</a>")
+                .contains("<dt>As said by</dt><dd>the namespace's annotations</dd>");
         assertThat(margaret.get("/pages/projects/groups?by=team").statusCode()).isEqualTo(400);
     }
 
