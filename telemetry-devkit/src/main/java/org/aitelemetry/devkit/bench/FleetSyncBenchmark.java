@@ -34,8 +34,10 @@ import org.aitelemetry.devkit.prometheus.PrometheusSettings;
  */
 public final class FleetSyncBenchmark {
 
+    /** The worker's log line of a cycle (FleetSync.log); the VMs' count is optional, as older builds leave it out. */
     private static final Pattern CYCLE = Pattern.compile("Fleet sync of bench: (\\w+), (\\d+) clusters, (\\d+) nodes, "
-            + "(\\d+) GPUs, (\\d+) MIG slices, (\\d+) projects, (\\d+) rows written, (\\d+) queries, (\\d+) ms");
+            + "(\\d+) GPUs, (\\d+) MIG slices, (\\d+) projects, (?:\\d+ VMs with GPUs, )?(\\d+) rows written, "
+            + "(\\d+) queries, (\\d+) ms");
     private static final int CYCLES = 8;
     private static final Instant FROZEN_AT = Instant.parse("2026-11-21T12:00:00Z");
 
