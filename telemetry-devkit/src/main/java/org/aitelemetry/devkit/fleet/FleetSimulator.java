@@ -103,7 +103,8 @@ public final class FleetSimulator extends LoopbackHttpComponent {
      */
     public static Map<String, String> workerExporterConfig() {
         return Map.of("telemetry.exporters.dcgm.job", DCGM_JOB, "telemetry.exporters.dcgm.namespace", "*",
-                "telemetry.exporters.kube-state-metrics.job", KUBE_JOB, "telemetry.exporters.kubevirt.job", KUBEVIRT_JOB);
+                "telemetry.exporters.kube-state-metrics.job", KUBE_JOB,
+                "telemetry.exporters.kubevirt.job", KUBEVIRT_JOB);
     }
 
     public TenantForgery forgery() {

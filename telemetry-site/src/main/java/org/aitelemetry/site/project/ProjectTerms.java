@@ -19,7 +19,8 @@ public class ProjectTerms implements NgsiLdTerms {
             "The allocation system's own id of the project (ColdFront's project id).");
     static final NgsiLdTerm FIELD_OF_SCIENCE = NgsiLdTerm.of("fieldOfScience", "Field of science of the project.");
     static final NgsiLdTerm METADATA_SOURCE = NgsiLdTerm.of("metadataSource",
-            "Who says the project's title, PI, allocation and field of science: NAMESPACE (its annotations) or COLDFRONT.");
+            "Who says the project's title, PI, allocation and field of science: NAMESPACE (its annotations) or "
+                    + "COLDFRONT.");
     static final NgsiLdTerm ACTIVE = NgsiLdTerm.of("active", "True while the project is active.");
     static final NgsiLdTerm GPUS_REQUESTED = NgsiLdTerm.measured("gpusRequested",
             "Whole GPUs the project's pods request now.", "C62", "count");

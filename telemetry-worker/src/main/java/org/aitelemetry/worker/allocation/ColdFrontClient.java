@@ -82,8 +82,8 @@ public class ColdFrontClient {
     private static String body(HttpResponse<Buffer> response) {
         return switch (response.statusCode()) {
             case 200 -> response.bodyAsString();
-            case 401, 403 -> throw new IllegalStateException("ColdFront refused the credentials (" + response.statusCode()
-                    + "): its allocation API needs an admin account or token (telemetry.coldfront.*)");
+            case 401, 403 -> throw new IllegalStateException("ColdFront refused the credentials ("
+                    + response.statusCode() + "): its allocation API needs an admin account or token (telemetry.coldfront.*)");
             default -> throw new IllegalStateException("ColdFront answered " + response.statusCode());
         };
     }

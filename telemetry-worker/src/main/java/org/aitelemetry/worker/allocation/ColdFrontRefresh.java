@@ -55,7 +55,7 @@ public class ColdFrontRefresh {
         if (!client.configured()) {
             return Uni.createFrom().voidItem();
         }
-        return refresh(Instant.now()).replaceWithVoid().onFailure().recoverWithNull().replaceWithVoid();
+        return refresh(Instant.now()).replaceWithVoid().onFailure().recoverWithNull();
     }
 
     @WithSpan("ColdFrontRefresh.refresh")

@@ -52,11 +52,11 @@ import org.aitelemetry.worker.config.WorkerConfig;
  * or 10,000 GPUs. Label lists name both spellings the exporters use; readings use {@code last_over_time} over a
  * look-back window because ACM forwards one sample per five minutes.
  *
- * <p>Usage rollups: four range queries per source and hour (the fourth: GPUs held by VMs). Series are grouped by device identity and by the pod
- * labels in both spellings, so a series changes only when the holder does. DCGM blank sentinels are dropped inside the
- * query, before aggregation, where {@code max} would otherwise pick a sentinel over a reading: each field is kept
- * below the lowest blank of its DCGM type ({@code dcgm_structs.h}: int32 from 0x7ffffff0, double from 2^47, int64 from
- * 0x7ffffffffffffff0).
+ * <p>Usage rollups: four range queries per source and hour (the fourth: GPUs held by VMs). Series are grouped by
+ * device identity and by the pod labels in both spellings, so a series changes only when the holder does. DCGM blank
+ * sentinels are dropped inside the query, before aggregation, where {@code max} would otherwise pick a sentinel over a
+ * reading: each field is kept below the lowest blank of its DCGM type ({@code dcgm_structs.h}: int32 from 0x7ffffff0,
+ * double from 2^47, int64 from 0x7ffffffffffffff0).
  *
  * <p>Aggregates at close of a usage session: instant queries evaluated at the session's end over its duration, for one
  * GPU or MIG instance in either UUID spelling. Range functions cannot drop blanks sample by sample, so callers reject

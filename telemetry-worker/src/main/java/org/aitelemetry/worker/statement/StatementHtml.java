@@ -88,8 +88,9 @@ final class StatementHtml {
                     line.pi() == null ? "" : line.pi(), line.allocationId() == null ? "" : line.allocationId());
             cells(Format.quantity(figures.allocatedGpuHours()), Format.quantity(figures.usedGpuHours()),
                     Format.quantity(figures.idleGpuHours()), Format.quantity(figures.unmeteredGpuHours()),
-                    Format.percent(figures.efficiency()), Format.quantity(figures.energyKwh()), Format.money(figures.allocationCost()),
-                    Format.money(figures.usageCost()), Format.money(figures.idleCost()));
+                    Format.percent(figures.efficiency()), Format.quantity(figures.energyKwh()),
+                    Format.money(figures.allocationCost()), Format.money(figures.usageCost()),
+                    Format.money(figures.idleCost()));
             html.append("</tr>\n");
         }
         html.append("</table>\n");

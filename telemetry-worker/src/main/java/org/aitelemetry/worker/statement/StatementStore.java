@@ -125,8 +125,8 @@ final class StatementStore {
         String state = row.getString("state");
         Figures figures = new Figures(row.getDouble("allocated") / SECONDS_PER_HOUR,
                 row.getDouble("used") / SECONDS_PER_HOUR, row.getDouble("idle") / SECONDS_PER_HOUR,
-                row.getDouble("unmetered") / SECONDS_PER_HOUR, row.getDouble("energy") / JOULES_PER_KWH, money(row, "cost"), money(row, "usage_cost"),
-                money(row, "idle_cost"));
+                row.getDouble("unmetered") / SECONDS_PER_HOUR, row.getDouble("energy") / JOULES_PER_KWH,
+                money(row, "cost"), money(row, "usage_cost"), money(row, "idle_cost"));
         if (namespace == null) {
             // The project's row is gone (its namespace with it): its statement keeps its id as the name.
             String name = "project-" + projectId;

@@ -78,7 +78,7 @@ final class VirtualMachineAssembly {
         return pods.keySet().stream().map(VmRef::cluster).distinct().toList();
     }
 
-    /** Pods requesting passthrough GPUs that are no KubeVirt launcher pod, for the operator: nothing is billed for them. */
+    /** Pods requesting passthrough GPUs that are no KubeVirt launcher pod, for the operator: nobody is billed for them. */
     Optional<String> notice() {
         return otherPods.isEmpty() ? Optional.empty() : Optional.of(otherPods.size()
                 + " pods request GPUs passed through by a device plugin but are not KubeVirt launcher pods, so no VM"
@@ -96,7 +96,8 @@ final class VirtualMachineAssembly {
         String version = fact.apply(KubeVirtMetric.GUEST_OS_VERSION);
         return new VmObservation(ref.key(), pod.pod(), pod.node() != null ? pod.node() : fact.apply(NODE),
                 pod.resource().resourceName(), devices.productName(pod.resource()), pod.gpus(),
-                fact.apply(KubeVirtMetric.PHASE), guestOs == null || version == null ? guestOs : guestOs + " " + version,
+                fact.apply(KubeVirtMetric.PHASE),
+                guestOs == null || version == null ? guestOs : guestOs + " " + version,
                 fact.apply(KubeVirtMetric.INSTANCE_TYPE));
     }
 
@@ -132,7 +133,8 @@ final class VirtualMachineAssembly {
         candidates.stream().filter(c -> c.pod().equals(request.pod())).findFirst().ifPresentOrElse(same -> {
             candidates.remove(same);
             LauncherPod larger = MOST_GPUS.compare(same, request) >= 0 ? same : request;
-            candidates.add(new LauncherPod(larger.pod(), larger.node(), larger.resource(), same.gpus() + request.gpus()));
+            candidates.add(new LauncherPod(larger.pod(), larger.node(), larger.resource(),
+                    same.gpus() + request.gpus()));
         }, () -> candidates.add(request));
     }
 

@@ -10,6 +10,7 @@ record HourSeries(QueryResult gpuUtilization, QueryResult sliceActivity, QueryRe
 
     /** Warnings make a result incomplete: an hour is then not written at all, rather than written short. */
     List<String> warnings() {
-        return Stream.of(gpuUtilization, sliceActivity, energy, vmGpusHeld).flatMap(result -> result.warnings().stream()).toList();
+        return Stream.of(gpuUtilization, sliceActivity, energy, vmGpusHeld)
+                .flatMap(result -> result.warnings().stream()).toList();
     }
 }
