@@ -29,6 +29,8 @@ public final class KubeLabel {
     public static final String CUDA_DRIVER_MINOR = "label_nvidia_com_cuda_driver_minor";
     public static final String CUDA_RUNTIME_MAJOR = "label_nvidia_com_cuda_runtime_major";
     public static final String CUDA_RUNTIME_MINOR = "label_nvidia_com_cuda_runtime_minor";
+    /** AMD's GPU operator node label {@code amd.com/gpu.product-name}, e.g. {@code Instinct_MI300X}. */
+    public static final String AMD_GPU_PRODUCT = "label_amd_com_gpu_product_name";
 
     /** The resource of a request or a capacity. */
     public static final String RESOURCE = "resource";
@@ -36,6 +38,13 @@ public final class KubeLabel {
     public static final String GPU_RESOURCE = "nvidia_com_gpu";
     /** MIG resources such as {@code nvidia.com/mig-1g.10gb}, sanitised to {@code nvidia_com_mig_1g_10gb}. */
     public static final String MIG_RESOURCE_PREFIX = "nvidia_com_mig_";
+    /** {@code amd.com/gpu}: a whole AMD GPU, or a partition where the device plugin runs in single-resource mode. */
+    public static final String AMD_GPU_RESOURCE = "amd_com_gpu";
+    /**
+     * AMD's device plugin in mixed mode names each partition kind {@code amd.com/<compute>_<memory>}, e.g.
+     * {@code amd.com/cpx_nps4}, sanitised to {@code amd_com_cpx_nps4}.
+     */
+    public static final String AMD_PARTITION_RESOURCE_PREFIX = "amd_com_";
 
     private KubeLabel() {
     }
