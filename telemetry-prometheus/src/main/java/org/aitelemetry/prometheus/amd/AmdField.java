@@ -24,10 +24,10 @@ public enum AmdField {
     TEMPERATURE(1, "200", "gpu_junction_temperature", "gpu_edge_temperature"),
     MEMORY_TEMPERATURE(1, "200", "gpu_memory_temperature"),
     /**
-     * Microjoules since the driver loaded; stored in joules. The ceiling applies to its increase over a chart's step
-     * (10 MWh, beyond any GPU).
+     * Microjoules since the driver loaded; stored in joules. The ceiling (decades at a kilowatt) lies below the
+     * sentinels of a 64-bit counter.
      */
-    ENERGY(0.000001, "3.6e16", "gpu_energy_consumed");
+    ENERGY(0.000001, "1e18", "gpu_energy_consumed");
 
     /** The prefix AMD's Helm chart gives every metric. */
     public static final String HELM_PREFIX = "amd_";

@@ -42,9 +42,9 @@ public final class KubeLabel {
     public static final String AMD_GPU_RESOURCE = "amd_com_gpu";
     /**
      * AMD's device plugin in mixed mode names each partition kind {@code amd.com/<compute>_<memory>}, e.g.
-     * {@code amd.com/cpx_nps4}, sanitised to {@code amd_com_cpx_nps4}.
+     * {@code amd.com/cpx_nps4}, sanitised to {@code amd_com_cpx_nps4}: a regular expression for them.
      */
-    public static final String AMD_PARTITION_RESOURCE_PREFIX = "amd_com_";
+    public static final String AMD_PARTITION_RESOURCES = "amd_com_(spx|dpx|tpx|qpx|cpx)_nps[1248]";
 
     private KubeLabel() {
     }

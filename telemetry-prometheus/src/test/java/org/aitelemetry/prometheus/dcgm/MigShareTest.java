@@ -24,6 +24,16 @@ class MigShareTest {
     }
 
     @Test
+    void anAmdPartitionIsOneOfAsManyAsItsComputeModeMakes() {
+        String mi300x = "AMD Instinct MI300X OAM";
+        assertThat(MigShare.of("cpx/nps4", mi300x)).hasValue(1.0 / 8);
+        assertThat(MigShare.of("cpx/nps1", mi300x)).hasValue(1.0 / 8);
+        assertThat(MigShare.of("qpx/nps1", mi300x)).hasValue(0.25);
+        assertThat(MigShare.of("dpx/nps2", mi300x)).hasValue(0.5);
+        assertThat(MigShare.of("unknown/nps4", mi300x)).isEmpty();
+    }
+
+    @Test
     void profilesWithoutComputeSlicesAreUnknown() {
         assertThat(MigShare.of("mystery", A100)).isEmpty();
         assertThat(MigShare.of("8g.96gb", A100)).isEmpty();

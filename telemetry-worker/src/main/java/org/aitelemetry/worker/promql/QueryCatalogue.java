@@ -11,6 +11,9 @@ import static org.aitelemetry.prometheus.dcgm.DcgmLabel.MODEL_NAME;
 import static org.aitelemetry.prometheus.dcgm.DcgmLabel.PCI_BUS_ID;
 import static org.aitelemetry.prometheus.dcgm.DcgmLabel.UUID;
 import static org.aitelemetry.prometheus.dcgm.DcgmLabel.UUID_LOWERCASE;
+import static org.aitelemetry.prometheus.kube.KubeLabel.AMD_GPU_PRODUCT;
+import static org.aitelemetry.prometheus.kube.KubeLabel.AMD_GPU_RESOURCE;
+import static org.aitelemetry.prometheus.kube.KubeLabel.AMD_PARTITION_RESOURCES;
 import static org.aitelemetry.prometheus.kube.KubeLabel.CLUSTER;
 import static org.aitelemetry.prometheus.kube.KubeLabel.CONTAINER;
 import static org.aitelemetry.prometheus.kube.KubeLabel.CUDA_DRIVER_MAJOR;
@@ -77,8 +80,9 @@ public class QueryCatalogue {
     private static final String READING_KEY = labels(CLUSTER, UUID, UUID_LOWERCASE, GPU_INSTANCE_ID);
     private static final String PROJECT_KEY = labels(CLUSTER, NAMESPACE, EXPORTED_NAMESPACE);
     private static final String NODE_LABELS = labels(CLUSTER, NODE, GPU_PRODUCT, CUDA_DRIVER_MAJOR, CUDA_DRIVER_MINOR,
-            CUDA_RUNTIME_MAJOR, CUDA_RUNTIME_MINOR);
+            CUDA_RUNTIME_MAJOR, CUDA_RUNTIME_MINOR, AMD_GPU_PRODUCT);
     private static final String GPU_KEY = labels(UUID, UUID_LOWERCASE);
+    private static final String WHOLE_GPU_RESOURCES = GPU_RESOURCE + "|" + AMD_GPU_RESOURCE;
     private static final String HOLDER =
             labels(NAMESPACE, POD, CONTAINER, EXPORTED_NAMESPACE, EXPORTED_POD, EXPORTED_CONTAINER);
     private static final String WHOLE_GPU = GPU_INSTANCE_ID + "=\"\"";
@@ -100,15 +104,22 @@ public class QueryCatalogue {
     private final ProjectMetadataMapping metadata;
     private final ExporterSelector acm;
     private final ExporterSelector kubevirt;
+    private final AmdQueries amd;
 
-    QueryCatalogue(WorkerConfig config, ProjectMetadataMapping metadata) {
+    QueryCatalogue(WorkerConfig config, ProjectMetadataMapping metadata, AmdQueries amd) {
         this.metadata = metadata;
+        this.amd = amd;
         this.window = "[" + config.sync().lookback().toSeconds() + "s]";
         this.dcgm = ExporterSelector.of("telemetry.exporters.dcgm", config.exporters().dcgm());
         this.kube = ExporterSelector.of("telemetry.exporters.kube-state-metrics",
                 config.exporters().kubeStateMetrics());
         this.acm = ExporterSelector.of("telemetry.exporters.acm", config.exporters().acm());
         this.kubevirt = ExporterSelector.of("telemetry.exporters.kubevirt", config.exporters().kubevirt());
+    }
+
+    /** The queries of AMD's exporter. */
+    public AmdQueries amd() {
+        return amd;
     }
 
     /** One series per GPU (or MIG instance) with its identity labels; the value is the free framebuffer in MiB. */
@@ -141,15 +152,18 @@ public class QueryCatalogue {
         return "max by (" + READING_KEY + ") (last_over_time(" + dcgm.select(field.metric()) + window + "))";
     }
 
+    /** Nodes that NVIDIA's or AMD's feature discovery labels with a GPU product. */
     public String nodeLabels() {
         return "max by (" + NODE_LABELS + ") (last_over_time("
-                + kube.select(KubeStateMetric.NODE_LABELS, GPU_PRODUCT + "!=\"\"") + window + "))";
+                + kube.select(KubeStateMetric.NODE_LABELS, GPU_PRODUCT + "!=\"\"") + window + ")) or max by ("
+                + NODE_LABELS + ") (last_over_time("
+                + kube.select(KubeStateMetric.NODE_LABELS, AMD_GPU_PRODUCT + "!=\"\"") + window + "))";
     }
 
     public String nodeGpuCapacity() {
         return "max by (" + labels(CLUSTER, NODE) + ") (last_over_time(" + kube.select(
-                KubeStateMetric.NODE_STATUS_CAPACITY, RESOURCE + "=" + PromqlString.literal(GPU_RESOURCE)) + window
-                + "))";
+                KubeStateMetric.NODE_STATUS_CAPACITY, RESOURCE + "=~" + PromqlString.literal(WHOLE_GPU_RESOURCES))
+                + window + "))";
     }
 
     public String nodeInfo() {
@@ -157,11 +171,14 @@ public class QueryCatalogue {
                 + kube.select(KubeStateMetric.NODE_INFO) + window + "))";
     }
 
-    /** GPUs and MIG slices requested per namespace and resource ({@code nvidia_com_gpu}, {@code nvidia_com_mig_1g_10gb}, …). */
+    /**
+     * GPUs, MIG slices and AMD partitions requested per namespace and resource ({@code nvidia_com_gpu},
+     * {@code nvidia_com_mig_1g_10gb}, {@code amd_com_gpu}, {@code amd_com_cpx_nps4}, …).
+     */
     public String allocations() {
         return "sum by (" + labels(PROJECT_KEY, RESOURCE) + ") (last_over_time("
-                + kube.select(KubeStateMetric.POD_CONTAINER_RESOURCE_REQUESTS,
-                        RESOURCE + "=~" + PromqlString.literal(GPU_RESOURCE + "|" + MIG_RESOURCE_PREFIX + ".+"))
+                + kube.select(KubeStateMetric.POD_CONTAINER_RESOURCE_REQUESTS, RESOURCE + "=~" + PromqlString.literal(
+                        WHOLE_GPU_RESOURCES + "|" + MIG_RESOURCE_PREFIX + ".+|" + AMD_PARTITION_RESOURCES))
                 + window + "))";
     }
 
@@ -229,16 +246,18 @@ public class QueryCatalogue {
         return "count by (" + PROJECT_KEY + ") (last_over_time(vllm:e2e_request_latency_seconds_count" + window + "))";
     }
 
-    /** Utilization (%) of whole GPUs per holder; MIG GPUs have none. */
+    /** Utilization (%) of whole GPUs per holder, AMD's included; MIG GPUs and partitioned AMD GPUs have none. */
     public String gpuUtilization() {
         return "max by (" + labels(GPU_KEY, HOLDER) + ") ("
-                + dcgm.select(DcgmField.GPU_UTIL.metric(), WHOLE_GPU) + DcgmBlank.BELOW_INT32_BLANK + ")";
+                + dcgm.select(DcgmField.GPU_UTIL.metric(), WHOLE_GPU) + DcgmBlank.BELOW_INT32_BLANK + ") or "
+                + amd.gpuUtilization();
     }
 
-    /** Graphics-engine activity (0–1) of MIG slices per holder: the utilization figure MIG instances have. */
+    /** Graphics-engine activity (0–1) of MIG slices and AMD partitions per holder. */
     public String sliceActivity() {
         return "max by (" + labels(GPU_KEY, GPU_INSTANCE_ID, HOLDER) + ") ("
-                + dcgm.select(DcgmField.GR_ENGINE_ACTIVE.metric(), MIG_INSTANCE) + DcgmBlank.BELOW_FP64_BLANK + ")";
+                + dcgm.select(DcgmField.GR_ENGINE_ACTIVE.metric(), MIG_INSTANCE) + DcgmBlank.BELOW_FP64_BLANK + ") or "
+                + amd.partitionActivity();
     }
 
     /**
@@ -247,7 +266,7 @@ public class QueryCatalogue {
      */
     public String energy() {
         return "max by (" + GPU_KEY + ") (" + dcgm.select(DcgmField.TOTAL_ENERGY.metric()) + DcgmBlank.BELOW_INT64_BLANK
-                + ")";
+                + ") or " + amd.energy();
     }
 
     /**

@@ -40,10 +40,13 @@ final class GpuFinder {
                 : Uni.createFrom().item(new Found(identities, List.of(), 1)));
     }
 
-    /** A reading has more series than the inventory (keyed by more labels, it never has fewer), or nothing was found. */
+    /**
+     * A reading has more series than the inventory (keyed by more labels, it never has fewer), or no GPU of either
+     * vendor was found: a source of AMD GPUs alone needs no DCGM search.
+     */
     static boolean inventoryFallsShort(FleetQueryResults results) {
         int inventory = results.inventory().series().size();
-        return inventory == 0
+        return inventory == 0 && results.amdInventory().series().isEmpty()
                 || results.readings().values().stream().anyMatch(reading -> reading.series().size() > inventory);
     }
 

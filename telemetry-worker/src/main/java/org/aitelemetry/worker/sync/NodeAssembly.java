@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BinaryOperator;
 import org.aitelemetry.prometheus.QueryResult;
 import org.aitelemetry.prometheus.Series;
 import org.aitelemetry.prometheus.kube.KubeLabel;
@@ -12,8 +13,8 @@ import org.aitelemetry.worker.sync.FleetSnapshot.DeviceObservation;
 import org.aitelemetry.worker.sync.FleetSnapshot.NodeObservation;
 
 /**
- * Builds the GPU nodes of a cluster: every node kube-state-metrics labels with a GPU product, plus every host
- * dcgm-exporter reports GPUs on (so a node is never lost when one exporter is missing).
+ * Builds the GPU nodes of a cluster: every node kube-state-metrics labels with an NVIDIA or AMD GPU product, plus every
+ * host an exporter reports GPUs on (so a node is never lost when one exporter is missing).
  */
 final class NodeAssembly {
 
@@ -35,7 +36,7 @@ final class NodeAssembly {
         this.labels = labels;
         for (Series series : nodeLabels.series()) {
             ref(series).ifPresent(ref -> gpuLabels.put(ref, new NodeLabels(
-                    series.label(KubeLabel.GPU_PRODUCT).orElse(null), cudaVersion(series))));
+                    series.label(KubeLabel.GPU_PRODUCT, KubeLabel.AMD_GPU_PRODUCT).orElse(null), cudaVersion(series))));
         }
         for (Series series : nodeCapacity.series()) {
             ref(series).ifPresent(ref -> capacity.put(ref, (int) series.last().value()));
@@ -46,14 +47,16 @@ final class NodeAssembly {
         }
     }
 
-    Map<String, NodeObservation> nodes(String cluster, Map<String, DeviceObservation> devices, DeviceAssembly driverSource) {
+    /** @param driverVersion the driver version an exporter reports for a cluster's node, or null */
+    Map<String, NodeObservation> nodes(String cluster, Map<String, DeviceObservation> devices,
+            BinaryOperator<String> driverVersion) {
         Map<String, Integer> devicesPerNode = new HashMap<>();
         devices.values().forEach(device -> devicesPerNode.merge(device.node(), 1, Integer::sum));
         Map<String, NodeObservation> nodes = new LinkedHashMap<>();
         gpuLabels.keySet().stream().filter(ref -> ref.cluster().equals(cluster)).map(NodeRef::node)
                 .forEach(node -> nodes.put(node, null));
         devicesPerNode.keySet().forEach(node -> nodes.put(node, null));
-        nodes.replaceAll((node, ignored) -> observation(new NodeRef(cluster, node), devicesPerNode, driverSource));
+        nodes.replaceAll((node, ignored) -> observation(new NodeRef(cluster, node), devicesPerNode, driverVersion));
         return nodes;
     }
 
@@ -61,13 +64,14 @@ final class NodeAssembly {
         return gpuLabels.keySet().stream().map(NodeRef::cluster).distinct().toList();
     }
 
-    private NodeObservation observation(NodeRef ref, Map<String, Integer> devicesPerNode, DeviceAssembly driverSource) {
+    private NodeObservation observation(NodeRef ref, Map<String, Integer> devicesPerNode,
+            BinaryOperator<String> driverVersion) {
         NodeLabels nodeLabels = gpuLabels.getOrDefault(ref, new NodeLabels(null, null));
         NodeInfo nodeInfo = info.getOrDefault(ref, new NodeInfo(null, null));
-        // dcgm-exporter sees every physical GPU; the node's nvidia_com_gpu capacity leaves out GPUs split into MIG slices.
+        // The exporters see every physical GPU; a node's capacity leaves out GPUs split into MIG slices or partitions.
         int gpus = devicesPerNode.getOrDefault(ref.node(), capacity.getOrDefault(ref, 0));
         return new NodeObservation(ref.node(), gpus, nodeLabels.gpuProduct(),
-                driverSource.driverVersion(ref.cluster(), ref.node()), nodeLabels.cudaVersion(), nodeInfo.kernelVersion(),
+                driverVersion.apply(ref.cluster(), ref.node()), nodeLabels.cudaVersion(), nodeInfo.kernelVersion(),
                 nodeInfo.osImage());
     }
 

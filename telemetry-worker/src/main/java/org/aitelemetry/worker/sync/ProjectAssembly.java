@@ -1,5 +1,6 @@
 package org.aitelemetry.worker.sync;
 
+import static org.aitelemetry.prometheus.kube.KubeLabel.AMD_GPU_RESOURCE;
 import static org.aitelemetry.prometheus.kube.KubeLabel.GPU_RESOURCE;
 import static org.aitelemetry.prometheus.kube.KubeLabel.MIG_RESOURCE_PREFIX;
 
@@ -9,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import org.aitelemetry.prometheus.QueryResult;
 import org.aitelemetry.prometheus.Series;
 import org.aitelemetry.prometheus.dcgm.DcgmBlank;
@@ -23,6 +25,8 @@ import org.aitelemetry.worker.sync.FleetSnapshot.ProjectObservation;
  * and labels say of them.
  */
 final class ProjectAssembly {
+
+    private static final Pattern AMD_PARTITION = Pattern.compile(KubeLabel.AMD_PARTITION_RESOURCES);
 
     private record ProjectRef(String cluster, String namespace) {
     }
@@ -83,11 +87,18 @@ final class ProjectAssembly {
             return;
         }
         Allocation allocation = allocations.computeIfAbsent(ref.get(), r -> new Allocation());
-        if (resource.get().equals(GPU_RESOURCE)) {
+        if (resource.get().equals(GPU_RESOURCE) || resource.get().equals(AMD_GPU_RESOURCE)) {
             allocation.gpus += requested;
         } else if (resource.get().startsWith(MIG_RESOURCE_PREFIX)) {
             allocation.mig.merge(migResourceName(resource.get()), (int) requested, Integer::sum);
+        } else if (AMD_PARTITION.matcher(resource.get()).matches()) {
+            allocation.mig.merge(amdPartitionResourceName(resource.get()), (int) requested, Integer::sum);
         }
+    }
+
+    /** kube-state-metrics sanitises {@code amd.com/cpx_nps4} to {@code amd_com_cpx_nps4}; restore the name. */
+    static String amdPartitionResourceName(String sanitised) {
+        return "amd.com/" + sanitised.substring("amd_com_".length());
     }
 
     /** kube-state-metrics sanitises {@code nvidia.com/mig-1g.10gb} to {@code nvidia_com_mig_1g_10gb}; restore the name. */

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.aitelemetry.prometheus.dcgm.DcgmField;
 import org.aitelemetry.prometheus.dcgm.DcgmLabels;
@@ -13,6 +14,8 @@ import org.aitelemetry.worker.allocation.ProjectMetadataMapping;
 import org.aitelemetry.worker.catalogue.PassthroughDevices;
 import org.aitelemetry.worker.sync.FleetSnapshot.ClusterObservation;
 import org.aitelemetry.worker.sync.FleetSnapshot.DeviceObservation;
+import org.aitelemetry.worker.sync.FleetSnapshot.SliceKey;
+import org.aitelemetry.worker.sync.FleetSnapshot.SliceObservation;
 
 /** Turns one cycle's query results into a {@link FleetSnapshot}, cluster by cluster. */
 final class SnapshotAssembler {
@@ -34,11 +37,17 @@ final class SnapshotAssembler {
     FleetSnapshot assemble(FleetQueryResults results, GpuFinder.Found found) {
         DeviceAssembly devices = new DeviceAssembly(labels, dcgm, results.readings());
         devices.addInventory(results.inventory());
+        AmdDeviceAssembly amdDevices = new AmdDeviceAssembly(labels, dcgm, results.amdInventory(),
+                results.amdReadings());
         List<String> notices = new ArrayList<>(found.notices());
         int withoutFreeMemory = devices.addIdentities(found.identities());
         if (withoutFreeMemory > 0) {
             notices.add(withoutFreeMemory + " GPUs or MIG instances publish no " + DcgmField.FB_FREE_METRIC
                     + " (a customised dcgm-exporter counter list): found by their other DCGM fields, free memory unknown");
+        }
+        if (amdDevices.unnamedSeries() > 0) {
+            notices.add(amdDevices.unnamedSeries() + " AMD GPUs or partitions publish no serial number (or no"
+                    + " hostname): not stored, as a GPU is known by its board's serial");
         }
         NodeAssembly nodes = new NodeAssembly(labels, results.nodeLabels(), results.nodeCapacity(), results.nodeInfo());
         ProjectAssembly projects = new ProjectAssembly(labels, results, metadata);
@@ -48,6 +57,8 @@ final class SnapshotAssembler {
                 results.vmInstances());
         vms.notice().ifPresent(notices::add);
         Map<String, Map<String, DeviceObservation>> devicesByCluster = devices.devicesByCluster();
+        amdDevices.devicesByCluster().forEach((cluster, amd) ->
+                devicesByCluster.computeIfAbsent(cluster, c -> new LinkedHashMap<>()).putAll(amd));
 
         Set<String> clusterNames = new LinkedHashSet<>(devicesByCluster.keySet());
         nodes.clusters().forEach(clusterNames::add);
@@ -58,10 +69,15 @@ final class SnapshotAssembler {
         for (String cluster : clusterNames) {
             Map<String, DeviceObservation> clusterDevices = devicesByCluster.getOrDefault(cluster, Map.of());
             Set<String> namespacesHoldingGpus = new LinkedHashSet<>(devices.namespacesInUse(cluster));
+            namespacesHoldingGpus.addAll(amdDevices.namespacesInUse(cluster));
             namespacesHoldingGpus.addAll(vms.namespaces(cluster));
-            clusters.put(cluster, new ClusterObservation(cluster, nodes.nodes(cluster, clusterDevices, devices),
-                    clusterDevices, devices.slices(cluster), projects.projects(cluster, namespacesHoldingGpus),
-                    hubs.of(cluster), vms.virtualMachines(cluster)));
+            Map<SliceKey, SliceObservation> slices = new LinkedHashMap<>(devices.slices(cluster));
+            slices.putAll(amdDevices.slices(cluster));
+            clusters.put(cluster, new ClusterObservation(cluster, nodes.nodes(cluster, clusterDevices,
+                    (c, node) -> Optional.ofNullable(devices.driverVersion(c, node))
+                            .or(() -> amdDevices.driverVersion(c, node)).orElse(null)),
+                    clusterDevices, slices, projects.projects(cluster, namespacesHoldingGpus), hubs.of(cluster),
+                    vms.virtualMachines(cluster)));
         }
         List<String> warnings = results.warnings();
         return new FleetSnapshot(clusters, warnings.isEmpty(), warnings, notices);

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.aitelemetry.prometheus.amd.AmdField;
 import org.aitelemetry.prometheus.dcgm.DcgmField;
 import org.aitelemetry.worker.allocation.MetadataSettings;
 import org.aitelemetry.worker.config.WorkerConfig;
@@ -20,13 +21,16 @@ import org.junit.jupiter.api.Test;
  */
 class QueryCatalogueTest {
 
-    private final QueryCatalogue queries = new QueryCatalogue(new Config(
-            new Sync("60s", "0s", 3, Duration.ofMinutes(10)), Set.of("nvidia-dcgm-exporter"),
+    private static final Config CONFIG = new Config(new Sync("60s", "0s", 3, Duration.ofMinutes(10)),
+            Set.of("nvidia-dcgm-exporter"),
             new AllExporters(new Exporter("nvidia-dcgm-exporter", "nvidia-gpu-operator"),
                     new Exporter("kube-state-metrics", ExporterSelector.ANY_NAMESPACE),
                     new Exporter("clusterlifecycle-state-metrics-v2", "multicluster-engine"),
-                    new Exporter("kubevirt-prometheus-metrics", ExporterSelector.ANY_NAMESPACE))),
-            MetadataSettings.coldFront());
+                    new Exporter("kubevirt-prometheus-metrics", ExporterSelector.ANY_NAMESPACE),
+                    new Exporter("amd-device-metrics-exporter", "kube-amd-gpu")));
+
+    private final QueryCatalogue queries = new QueryCatalogue(CONFIG, MetadataSettings.coldFront(),
+            new AmdQueries(CONFIG));
 
     @Test
     void everyQueryReadsAsWritten() throws IOException {
@@ -34,6 +38,10 @@ class QueryCatalogueTest {
         rendered.add("inventory | " + queries.inventory());
         for (DcgmField field : DcgmField.values()) {
             rendered.add("reading " + field + " | " + queries.reading(field));
+        }
+        rendered.add("amdInventory | " + queries.amd().inventory());
+        for (AmdField field : AmdField.values()) {
+            rendered.add("amdReading " + field + " | " + queries.amd().reading(field));
         }
         rendered.add("nodeLabels | " + queries.nodeLabels());
         rendered.add("nodeGpuCapacity | " + queries.nodeGpuCapacity());
@@ -73,7 +81,8 @@ class QueryCatalogueTest {
     }
 
     private record AllExporters(WorkerConfig.Dcgm dcgm, WorkerConfig.KubeStateMetrics kubeStateMetrics,
-            WorkerConfig.Acm acm, WorkerConfig.KubeVirt kubevirt) implements WorkerConfig.Exporters {
+            WorkerConfig.Acm acm, WorkerConfig.KubeVirt kubevirt, WorkerConfig.Amd amd)
+            implements WorkerConfig.Exporters {
     }
 
     private record Sync(String every, String firstDelay, int missingAfterCycles, Duration lookback)
@@ -82,6 +91,7 @@ class QueryCatalogueTest {
 
     /** The exporters' settings have the same shape; only their defaults differ. */
     private record Exporter(String job, String namespace)
-            implements WorkerConfig.Dcgm, WorkerConfig.KubeStateMetrics, WorkerConfig.Acm, WorkerConfig.KubeVirt {
+            implements WorkerConfig.Dcgm, WorkerConfig.KubeStateMetrics, WorkerConfig.Acm, WorkerConfig.KubeVirt,
+            WorkerConfig.Amd {
     }
 }

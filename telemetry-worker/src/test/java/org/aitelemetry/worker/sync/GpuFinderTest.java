@@ -21,20 +21,25 @@ class GpuFinderTest {
     private static final Instant AT = Instant.parse("2026-11-25T00:00:00Z");
     private static final String EXPORTER = "job=\"nvidia-dcgm-exporter\", namespace=\"nvidia-gpu-operator\"";
 
-    @ParameterizedTest(name = "inventory {0}, largest reading {1}: short {2}")
+    @ParameterizedTest(name = "inventory {0}, largest reading {1}, AMD GPUs {2}: short {3}")
     @CsvSource({
-            "0, 0, true", // nothing found: find out why
-            "0, 8, true", // no FB_FREE at all
-            "6, 8, true", // some nodes' exporters lack it
-            "8, 8, false",
-            "10, 8, false", // one GPU listed once per holder in the window
+            "0, 0, 0, true", // nothing found: find out why
+            "0, 8, 0, true", // no FB_FREE at all
+            "6, 8, 0, true", // some nodes' exporters lack it
+            "8, 8, 0, false",
+            "10, 8, 0, false", // one GPU listed once per holder in the window
+            "0, 0, 8, false", // a source of AMD GPUs alone
+            "0, 8, 8, true", // AMD GPUs, and NVIDIA GPUs without FB_FREE
     })
-    void theInventoryFallsShortWhenAReadingHasMoreSeriesOrNothingWasFound(int inventory, int reading, boolean short_) {
+    void theInventoryFallsShortWhenAReadingHasMoreSeriesOrNothingWasFound(int inventory, int reading, int amd,
+            boolean short_) {
         Map<DcgmField, QueryResult> readings = new EnumMap<>(DcgmField.class);
         Arrays.stream(DcgmField.values()).forEach(field -> readings.put(field, vector(0)));
         readings.put(DcgmField.POWER_USAGE, vector(reading));
-        FleetQueryResults results = new FleetQueryResults(vector(inventory), readings, vector(0), vector(0), vector(0),
-                vector(0), vector(0), vector(0), vector(0), vector(0), vector(0), vector(0), vector(0), vector(0), vector(0),
+        FleetQueryResults results = new FleetQueryResults(vector(inventory), readings, vector(amd), Map.of(),
+                vector(0), vector(0), vector(0),
+                vector(0), vector(0), vector(0), vector(0), vector(0), vector(0), vector(0), vector(0), vector(0),
+                vector(0),
                 vector(0));
 
         assertThat(GpuFinder.inventoryFallsShort(results)).isEqualTo(short_);
@@ -56,7 +61,8 @@ class GpuFinderTest {
             String[] jobAndCount = entry.split("=");
             String[] jobAndNamespace = jobAndCount[0].split("/");
             Map<String, String> labels = jobAndNamespace.length == 2
-                    ? Map.of("job", jobAndNamespace[0], "namespace", jobAndNamespace[1]) : Map.of("job", jobAndCount[0]);
+                    ? Map.of("job", jobAndNamespace[0], "namespace", jobAndNamespace[1]) : Map.of("job",
+                            jobAndCount[0]);
             return new Series(labels, List.of(new Sample(AT, Double.parseDouble(jobAndCount[1]))));
         }).toList();
 

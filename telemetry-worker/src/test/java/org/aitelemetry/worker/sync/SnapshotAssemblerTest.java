@@ -116,7 +116,8 @@ class SnapshotAssemblerTest {
 
     @Test
     void projectsCarryAllocationsMigResourcesAndHealthFlags() {
-        FleetQueryResults results = new FleetQueryResults(vector(), Map.of(), vector(), vector(), vector(),
+        FleetQueryResults results = new FleetQueryResults(vector(), Map.of(), vector(), Map.of(), vector(), vector(),
+                vector(),
                 vector(series(4, "cluster", "c", "namespace", "team-a", "resource", "nvidia_com_gpu"),
                         series(2, "cluster", "c", "namespace", "team-a", "resource", "nvidia_com_mig_1g_10gb"),
                         series(1, "cluster", "c", "exported_namespace", "team-b", "namespace", "openshift-monitoring",
@@ -158,7 +159,8 @@ class SnapshotAssemblerTest {
     void aHubsFactsJoinTheirClusterByNameAndLeaveTheScrapesLabelsOut() {
         String hub = "hub-id";
         FleetQueryResults results = new FleetQueryResults(vector(series(70_000, "cluster", "gpu-a", "UUID", "GPU-A",
-                "Hostname", "n1", "modelName", "H100")), Map.of(), vector(), vector(), vector(), vector(), vector(),
+                "Hostname", "n1", "modelName", "H100")), Map.of(), vector(), Map.of(), vector(), vector(), vector(),
+                vector(), vector(),
                 vector(), vector(), vector(), vector(), vector(),
                 vector(series(1, "managed_cluster_id", "id-a", "hub_cluster_id", hub, "vendor", "OpenShift", "cloud",
                         "Amazon", "version", "4.16.12", "available", "True", "core_worker", "128",
@@ -181,7 +183,8 @@ class SnapshotAssemblerTest {
     void aClusterTwoAccountsDisagreeOnGetsNoFacts() {
         FleetQueryResults results = new FleetQueryResults(vector(series(70_000, "cluster", "gpu-a", "UUID", "GPU-A",
                 "Hostname", "n1", "modelName", "H100"), series(70_000, "cluster", "gpu-b", "UUID", "GPU-B",
-                "Hostname", "n2", "modelName", "H100")), Map.of(), vector(), vector(), vector(), vector(), vector(),
+                "Hostname", "n2", "modelName", "H100")), Map.of(), vector(), Map.of(), vector(), vector(), vector(),
+                vector(), vector(),
                 vector(), vector(), vector(), vector(), vector(),
                 vector(series(1, "managed_cluster_id", "id-a", "vendor", "OpenShift"),
                         series(1, "managed_cluster_id", "id-a", "vendor", "Forged"),
@@ -200,7 +203,8 @@ class SnapshotAssemblerTest {
     @Test
     void vmsHoldWhatTheirLauncherPodsRequestAndKubeVirtNamesThem() {
         String h100 = "nvidia_com_GH100_H100_SXM5_80GB";
-        FleetQueryResults results = new FleetQueryResults(vector(), Map.of(), vector(), vector(), vector(), vector(),
+        FleetQueryResults results = new FleetQueryResults(vector(), Map.of(), vector(), Map.of(), vector(), vector(),
+                vector(), vector(),
                 vector(), vector(), vector(), vector(), vector(), vector(), vector(), vector(),
                 vector(series(4, "cluster", "c", "namespace", "team-v", "pod", "virt-launcher-rhel-gpu-x7k2d",
                                 "node", "vm-1", "resource", h100),
@@ -252,7 +256,8 @@ class SnapshotAssemblerTest {
     @Test
     void warningsMakeTheSnapshotIncomplete() {
         QueryResult partial = new QueryResult("vector", List.of(), List.of("partial response: store eu-1 unavailable"));
-        FleetQueryResults results = new FleetQueryResults(partial, Map.of(), vector(), vector(), vector(), vector(),
+        FleetQueryResults results = new FleetQueryResults(partial, Map.of(), vector(), Map.of(), vector(), vector(),
+                vector(), vector(),
                 vector(), vector(), vector(), vector(), vector(), vector(), vector(), vector(), vector(), vector());
 
         FleetSnapshot snapshot = assembler("c").assemble(results, NOTHING_NEEDED);
@@ -268,7 +273,8 @@ class SnapshotAssemblerTest {
         GpuFinder.Found found = new GpuFinder.Found(vector(
                 series(1, "cluster", "c", "UUID", "GPU-LISTED", "Hostname", "n1", "modelName", "H100"),
                 series(1, "cluster", "c", "uuid", "GPU-NO-FREE", "hostname", "n2", "modelName", "A100"),
-                series(1, "cluster", "c", "UUID", "GPU-MIG", "Hostname", "n2", "GPU_I_ID", "3", "GPU_I_PROFILE", "1g.10gb"),
+                series(1, "cluster", "c", "UUID", "GPU-MIG", "Hostname", "n2", "GPU_I_ID", "3", "GPU_I_PROFILE",
+                        "1g.10gb"),
                 series(1, "cluster", "c", "UUID", "GPU-NO-HOST")), List.of(), 1);
 
         FleetSnapshot snapshot = assembler("c").assemble(results, found);
@@ -300,7 +306,8 @@ class SnapshotAssemblerTest {
     private static FleetQueryResults results(QueryResult inventory, Map<DcgmField, QueryResult> readings) {
         Map<DcgmField, QueryResult> all = new EnumMap<>(DcgmField.class);
         Arrays.stream(DcgmField.values()).forEach(field -> all.put(field, readings.getOrDefault(field, vector())));
-        return new FleetQueryResults(inventory, all, vector(), vector(), vector(), vector(), vector(), vector(),
+        return new FleetQueryResults(inventory, all, vector(), Map.of(), vector(), vector(), vector(), vector(),
+                vector(), vector(),
                 vector(), vector(), vector(), vector(), vector(), vector(), vector(), vector());
     }
 
