@@ -20,12 +20,13 @@ record CheckRequest(UUID id, long clusterId, String requestedBy, String targetKi
 
     /**
      * A node to run the probe on and what it tests there: the GPUs to request, the UUIDs to pass to {@code --gpus}
-     * (empty: every GPU the device plugin gives the pod, for a whole-node check), and MIG slices to request by profile.
+     * (empty: every GPU the device plugin gives the pod, for a whole-node check), MIG slices (or AMD partitions) to
+     * request by profile, and whether its GPUs are AMD's (another device plugin, another probe image).
      */
-    record TargetNode(String name, int gpus, List<String> gpuUuids, Map<String, Integer> migSlices) {
+    record TargetNode(String name, int gpus, List<String> gpuUuids, Map<String, Integer> migSlices, boolean amd) {
 
-        static TargetNode wholeNode(String name, int gpus) {
-            return new TargetNode(name, gpus, List.of(), Map.of());
+        static TargetNode wholeNode(String name, int gpus, boolean amd) {
+            return new TargetNode(name, gpus, List.of(), Map.of(), amd);
         }
 
         boolean testsAnything() {

@@ -17,6 +17,7 @@ import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import org.aitelemetry.prometheus.amd.AmdLabels;
 import org.aitelemetry.worker.kube.CheckRequest.TargetNode;
 
 /**
@@ -37,9 +38,10 @@ class CheckTargets {
     Uni<List<TargetNode>> nodes(KubeCluster cluster, CheckRequest request) {
         return switch (request.targetKind()) {
             case "NODE" -> pool.preparedQuery(TargetSql.KNOWN_NODES)
-                    .execute(Tuple.of(request.clusterId(), new String[] {request.node()}))
-                    .map(rows -> list(rows, row -> TargetNode.wholeNode(row.getString("name"), row.getInteger("gpus")))
-                            .stream().filter(TargetNode::testsAnything).toList());
+                    .execute(Tuple.of(request.clusterId(), new String[] {request.node()},
+                            AmdLabels.DEVICE_ID_PREFIX + "%"))
+                    .map(rows -> list(rows, row -> TargetNode.wholeNode(row.getString("name"), row.getInteger("gpus"),
+                            row.getBoolean("amd"))).stream().filter(TargetNode::testsAnything).toList());
             case "PROJECT" -> held(request, null);
             default -> pods(cluster, request).chain(pods -> pods.isEmpty() ? Uni.createFrom().item(List.of())
                     : held(request, pods.toArray(String[]::new)));
@@ -76,7 +78,8 @@ class CheckTargets {
                     .put(row.getString("profile"), row.getInteger("slices"));
         }
         return uuids.keySet().stream().map(node -> new TargetNode(node, wholeGpus.getOrDefault(node, 0),
-                List.copyOf(uuids.get(node)), mig.getOrDefault(node, Map.of()))).toList();
+                List.copyOf(uuids.get(node)), mig.getOrDefault(node, Map.of()),
+                uuids.get(node).stream().anyMatch(AmdLabels::isAmdDeviceId))).toList();
     }
 
     private static Uni<List<String>> pods(KubeCluster cluster, CheckRequest request) {

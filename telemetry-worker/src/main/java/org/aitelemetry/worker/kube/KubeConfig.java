@@ -57,6 +57,10 @@ public interface KubeConfig {
     @WithDefault("ghcr.io/aitelemetry/gpu-probe:latest")
     String probeImage();
 
+    /** gpu-probe's ROCm image (its HIP build, gfx90a and gfx942), run on nodes of AMD GPUs. */
+    @WithDefault("ghcr.io/aitelemetry/gpu-probe-rocm:latest")
+    String probeImageAmd();
+
     /** PriorityClass of the probe Jobs: low and preemptible, so real work evicts a check. */
     @WithDefault("gpu-probe-low")
     String priorityClass();

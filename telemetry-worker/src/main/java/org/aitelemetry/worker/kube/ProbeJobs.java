@@ -25,7 +25,8 @@ import org.aitelemetry.worker.kube.CheckRequest.TargetNode;
 
 /**
  * The gpu-probe Job of one health-check request on one node. The pod requests the GPUs it tests
- * ({@code nvidia.com/gpu}, and {@code nvidia.com/mig-<profile>} for MIG slices), so the device plugin gives it only
+ * ({@code nvidia.com/gpu}, and {@code nvidia.com/mig-<profile>} for MIG slices; {@code amd.com/gpu} on an AMD node,
+ * where it runs the probe's ROCm image), so the device plugin gives it only
  * free GPUs and it never runs beside another job; it is bound to the node by required node affinity rather than
  * {@code nodeName}, so that it waits in the scheduler for its GPUs (a {@code nodeName} pod would be rejected by the
  * kubelet) until {@code probe-deadline}. It runs at the low preemptible PriorityClass, never retried (backoffLimit 0),
@@ -44,6 +45,12 @@ public class ProbeJobs {
     public static final String NODE_ANNOTATION = "aitelemetry.org/node";
 
     static final String GPU_RESOURCE = "nvidia.com/gpu";
+
+    /**
+     * AMD's device plugin in its default (single) naming gives whole GPUs and partitions alike as {@code amd.com/gpu}:
+     * a check of partitions requests that many.
+     */
+    static final String AMD_GPU_RESOURCE = "amd.com/gpu";
 
     static final String TOKEN_DIR = "/var/run/secrets/aitelemetry";
 
@@ -83,7 +90,8 @@ public class ProbeJobs {
                                 .withType("RuntimeDefault").endSeccompProfile().endSecurityContext()
                             // The node may carry our own taint: a check must still run there to clear it.
                             .addNewToleration().withKey(config.taintKey()).withOperator("Exists").endToleration()
-                            .addNewContainer().withName("gpu-probe").withImage(config.probeImage())
+                            .addNewContainer().withName("gpu-probe")
+                                .withImage(target.amd() ? config.probeImageAmd() : config.probeImage())
                                 .withArgs(args(requestId, target, tests)).withResources(resources(target))
                                 .withSecurityContext(restricted())
                                 .addNewVolumeMount().withName("token").withMountPath(TOKEN_DIR).withReadOnly(true)
@@ -142,11 +150,16 @@ public class ProbeJobs {
         Map<String, Quantity> limits = new LinkedHashMap<>(Map.of("cpu", new Quantity(sizes.cpuLimit()),
                 "memory", new Quantity(sizes.memoryLimit())));
         Map<String, Quantity> devices = new LinkedHashMap<>();
-        if (target.gpus() > 0) {
-            devices.put(GPU_RESOURCE, new Quantity(Integer.toString(target.gpus())));
+        if (target.amd()) {
+            int gpus = target.gpus() + target.migSlices().values().stream().mapToInt(Integer::intValue).sum();
+            devices.put(AMD_GPU_RESOURCE, new Quantity(Integer.toString(gpus)));
+        } else {
+            if (target.gpus() > 0) {
+                devices.put(GPU_RESOURCE, new Quantity(Integer.toString(target.gpus())));
+            }
+            target.migSlices().forEach((profile, count) ->
+                    devices.put("nvidia.com/mig-" + profile, new Quantity(Integer.toString(count))));
         }
-        target.migSlices().forEach((profile, count) ->
-                devices.put("nvidia.com/mig-" + profile, new Quantity(Integer.toString(count))));
         requests.putAll(devices);
         limits.putAll(devices);
         return new ResourceRequirementsBuilder().withRequests(requests).withLimits(limits).build();

@@ -9,8 +9,11 @@ final class TargetSql {
     private TargetSql() {
     }
 
+    /** $3: the pattern of AMD GPUs' ids; a node holding one is an AMD node. */
     static final String KNOWN_NODES = """
-            SELECT u.name, coalesce(n.gpu_count, 0) AS gpus FROM unnest($2::varchar[]) AS u(name)
+            SELECT u.name, coalesce(n.gpu_count, 0) AS gpus,
+                   EXISTS (SELECT 1 FROM gpu_device d WHERE d.node_id = n.id AND d.uuid LIKE $3) AS amd
+            FROM unnest($2::varchar[]) AS u(name)
             LEFT JOIN ai_node n ON n.cluster_id = $1 AND n.name = u.name ORDER BY u.name""";
 
     /** Whole GPUs held by the namespace (or by its pods in $3, when not null), per node. */

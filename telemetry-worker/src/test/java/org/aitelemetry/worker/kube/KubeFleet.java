@@ -34,6 +34,15 @@ final class KubeFleet {
 
     /** A node with {@code gpus} GPUs at the given utilization; returns the id of its first GPU. */
     long node(String cluster, String name, int gpus, double utilization, String health) {
+        return node(cluster, name, gpus, utilization, health, "GPU-");
+    }
+
+    /** A node of AMD GPUs, known by their boards ({@code AMD-<serial>}). */
+    long amdNode(String cluster, String name, int gpus) {
+        return node(cluster, name, gpus, 0, "HEALTHY", "AMD-");
+    }
+
+    private long node(String cluster, String name, int gpus, double utilization, String health, String idPrefix) {
         long node = one("""
                 INSERT INTO ai_node (cluster_id, name, gpu_count, health, health_reason) VALUES ($1, $2, $3, $4, $5)
                 RETURNING id""", Tuple.of(cluster(cluster), name, gpus, health, "probe says " + health)).getLong("id");
@@ -45,7 +54,7 @@ final class KubeFleet {
             long device = one("""
                     INSERT INTO gpu_device (uuid, node_id, gpu_id, gpu_index, utilization_percent)
                     VALUES ($1, $2, $3, $4, $5) RETURNING id""",
-                    Tuple.of("GPU-" + UUID.randomUUID(), node, gpu, i, utilization)).getLong("id");
+                    Tuple.of(idPrefix + UUID.randomUUID(), node, gpu, i, utilization)).getLong("id");
             first = i == 0 ? device : first;
         }
         return first;

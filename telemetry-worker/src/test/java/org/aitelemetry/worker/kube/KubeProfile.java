@@ -21,6 +21,7 @@ public class KubeProfile implements QuarkusTestProfile {
                 Map.entry("telemetry.kubernetes.cluster", CLUSTER),
                 Map.entry("telemetry.kubernetes.probe-namespace", NAMESPACE),
                 Map.entry("telemetry.kubernetes.probe-image", "registry.example/gpu-probe:1.0"),
+                Map.entry("telemetry.kubernetes.probe-image-amd", "registry.example/gpu-probe-rocm:1.0"),
                 Map.entry("telemetry.kubernetes.worker-url", "https://worker.example"),
                 Map.entry("telemetry.kubernetes.idle-check.after", "6h"),
                 Map.entry("telemetry.kubernetes.idle-check.interval", "24h"),

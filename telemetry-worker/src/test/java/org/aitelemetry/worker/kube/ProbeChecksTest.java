@@ -95,6 +95,21 @@ class ProbeChecksTest {
     }
 
     @Test
+    void anAmdNodeIsCheckedThroughAmdsDevicePluginWithTheRocmImage() {
+        KubeFleet fleet = new KubeFleet(pool);
+        String node = name();
+        fleet.amdNode(KubeProfile.CLUSTER, node, 8);
+        UUID id = fleet.nodeRequest(KubeProfile.CLUSTER, node);
+
+        scheduler.scheduleDue().await().atMost(WAIT);
+
+        var container = jobs(id).get(0).getSpec().getTemplate().getSpec().getContainers().get(0);
+        assertThat(container.getImage()).isEqualTo("registry.example/gpu-probe-rocm:1.0");
+        assertThat(container.getResources().getRequests()).containsEntry("amd.com/gpu", new Quantity("8"))
+                .doesNotContainKey("nvidia.com/gpu");
+    }
+
+    @Test
     void theJobsStatusDrivesTheRequestsState() {
         KubeFleet fleet = new KubeFleet(pool);
         UUID succeeds = fleet.nodeRequest(KubeProfile.CLUSTER, node(fleet, 1));

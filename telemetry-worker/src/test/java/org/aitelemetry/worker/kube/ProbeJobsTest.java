@@ -30,17 +30,22 @@ class ProbeJobsTest {
 
     static Stream<Arguments> targets() {
         return Stream.of(
-                Arguments.of("a whole node: all its GPUs, no --gpus", TargetNode.wholeNode("gpu-01", 8),
+                Arguments.of("a whole node: all its GPUs, no --gpus", TargetNode.wholeNode("gpu-01", 8, false),
                         Map.of("nvidia.com/gpu", "8"), null),
                 Arguments.of("a job's two GPUs: two requested, the two named",
-                        new TargetNode("gpu-01", 2, List.of("GPU-a", "GPU-b"), Map.of()),
+                        new TargetNode("gpu-01", 2, List.of("GPU-a", "GPU-b"), Map.of(), false),
                         Map.of("nvidia.com/gpu", "2"), "GPU-a,GPU-b"),
                 Arguments.of("a project's MIG slices: the MIG resource, the parent named",
-                        new TargetNode("gpu-01", 0, List.of("GPU-p"), Map.of("1g.10gb", 2)),
+                        new TargetNode("gpu-01", 0, List.of("GPU-p"), Map.of("1g.10gb", 2), false),
                         Map.of("nvidia.com/mig-1g.10gb", "2"), "GPU-p"),
                 Arguments.of("a GPU and a slice on one node", new TargetNode("gpu-01", 1, List.of("GPU-a", "GPU-p"),
-                        Map.of("3g.40gb", 1)), Map.of("nvidia.com/gpu", "1", "nvidia.com/mig-3g.40gb", "1"),
-                        "GPU-a,GPU-p"));
+                        Map.of("3g.40gb", 1), false), Map.of("nvidia.com/gpu", "1", "nvidia.com/mig-3g.40gb", "1"),
+                        "GPU-a,GPU-p"),
+                Arguments.of("a whole AMD node: AMD's resource", TargetNode.wholeNode("amd-01", 8, true),
+                        Map.of("amd.com/gpu", "8"), null),
+                Arguments.of("an AMD GPU and two partitions of another: one amd.com/gpu each, the boards named",
+                        new TargetNode("amd-01", 1, List.of("AMD-SN1", "AMD-SN2"), Map.of("cpx/nps4", 2), true),
+                        Map.of("amd.com/gpu", "3"), "AMD-SN1,AMD-SN2"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -54,8 +59,10 @@ class ProbeJobsTest {
             assertThat(requests).containsEntry(resource, new Quantity(count));
             assertThat(limits).as("extended resources: limit = request").containsEntry(resource, new Quantity(count));
         });
-        assertThat(requests.keySet()).filteredOn(key -> key.startsWith("nvidia.com/"))
+        assertThat(requests.keySet()).filteredOn(key -> key.startsWith("nvidia.com/") || key.startsWith("amd.com/"))
                 .containsExactlyInAnyOrderElementsOf(devices.keySet());
+        assertThat(container.getImage()).as("the probe image of the node's GPUs").isEqualTo(target.amd()
+                ? "ghcr.io/aitelemetry/gpu-probe-rocm:latest" : "ghcr.io/aitelemetry/gpu-probe:latest");
         if (gpus == null) {
             assertThat(container.getArgs()).doesNotContain("--gpus");
         } else {
@@ -66,7 +73,7 @@ class ProbeJobsTest {
 
     @Test
     void thePodWaitsForItsGpusOnTheNodeAndRunsRestricted() {
-        Job job = jobs.job("probes", REQUEST, TargetNode.wholeNode("gpu-01.lab.example", 4), List.of("gemm"));
+        Job job = jobs.job("probes", REQUEST, TargetNode.wholeNode("gpu-01.lab.example", 4, false), List.of("gemm"));
         PodSpec pod = job.getSpec().getTemplate().getSpec();
 
         assertThat(pod.getNodeName()).as("nodeName skips the scheduler; the kubelet would reject a busy GPU").isNull();
@@ -112,7 +119,7 @@ class ProbeJobsTest {
     void withProbeTokensTheJobMountsAProjectedTokenOfTheProbeServiceAccountAndNoSecret() {
         ProbeJobs projected = new ProbeJobs(KubeConfigs.of(Map.of("telemetry.kubernetes.probe-token.enabled", "true",
                 "telemetry.kubernetes.probe-token.expiry", "30m")));
-        PodSpec pod = projected.job("probes", REQUEST, TargetNode.wholeNode("gpu-01", 8), List.of()).getSpec()
+        PodSpec pod = projected.job("probes", REQUEST, TargetNode.wholeNode("gpu-01", 8, false), List.of()).getSpec()
                 .getTemplate().getSpec();
 
         assertThat(pod.getServiceAccountName()).isEqualTo("gpu-probe");
@@ -125,7 +132,7 @@ class ProbeJobsTest {
         assertThat(token.getPath()).isEqualTo("token");
         assertThat(pod.getContainers().get(0).getArgs()).containsSequence("--token-file",
                 "/var/run/secrets/aitelemetry/token");
-        assertThat(jobs.job("probes", REQUEST, TargetNode.wholeNode("gpu-01", 8), List.of()).getSpec().getTemplate()
+        assertThat(jobs.job("probes", REQUEST, TargetNode.wholeNode("gpu-01", 8, false), List.of()).getSpec().getTemplate()
                 .getSpec().getServiceAccountName()).as("off: the namespace's default, as before").isNull();
     }
 
@@ -134,7 +141,7 @@ class ProbeJobsTest {
     }
 
     private static String secret(ProbeJobs jobs, String node) {
-        return jobs.job("probes", REQUEST, TargetNode.wholeNode(node, 8), List.of()).getSpec().getTemplate()
+        return jobs.job("probes", REQUEST, TargetNode.wholeNode(node, 8, false), List.of()).getSpec().getTemplate()
                 .getSpec().getVolumes().stream().filter(v -> v.getName().equals("token")).findFirst().orElseThrow()
                 .getSecret().getSecretName();
     }
