@@ -84,7 +84,7 @@ final class HoldingSchedule {
             FleetPod pod = new FleetPod(projects.get(random.nextInt(projects.size())),
                     job.prefix() + "-" + FleetGenerator.podNameSuffix(random), job.container(), device.node(),
                     slice == null ? List.of(device) : List.of(), slice == null ? List.of() : List.of(slice),
-                    job.usage(random), false, false);
+                    fleet.resource(device, slice), job.usage(random), false, false);
             holdings.add(new PastHolding(pod, device, Optional.ofNullable(slice), at, until));
             at = until;
         }
