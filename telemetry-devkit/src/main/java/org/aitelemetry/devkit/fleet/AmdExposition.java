@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -29,17 +27,11 @@ final class AmdExposition {
     private final FleetDefinition fleet;
     private final FleetReadings readings;
     private final FleetState state;
-    /** Each device's board: itself, or every partition of its GPU. */
-    private final Map<AmdDevice, List<FleetDevice>> boards = new HashMap<>();
 
     AmdExposition(FleetDefinition fleet, FleetReadings readings, FleetState state) {
         this.fleet = fleet;
         this.readings = readings;
         this.state = state;
-        Map<String, List<FleetDevice>> bySerial = new HashMap<>();
-        fleet.amdDevices().forEach(amd -> bySerial.computeIfAbsent(amd.serial(), s -> new ArrayList<>())
-                .add(amd.device()));
-        fleet.amdDevices().forEach(amd -> boards.put(amd, bySerial.get(amd.serial())));
     }
 
     void write(String cluster, Instant at, OutputStream out) throws IOException {
@@ -57,7 +49,7 @@ final class AmdExposition {
     }
 
     private AmdReading reading(AmdDevice amd, Instant at) {
-        List<FleetDevice> board = boards.get(amd);
+        List<FleetDevice> board = fleet.amdBoard(amd);
         double boardActivity = board.stream().mapToDouble(part -> readings.utilizationPercent(part, at)).sum()
                 / board.size();
         // Each partition's energy is the whole board's at that partition's activity, so their mean is the board's.

@@ -1,5 +1,6 @@
 package org.aitelemetry.devkit.fleet;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +25,7 @@ public final class FleetDefinition {
     private final List<FleetNode> amdNodes;
     private final List<AmdDevice> amdDevices;
     private final Map<String, AmdDevice> amdDevicesByUuid = new HashMap<>();
+    private final Map<String, List<FleetDevice>> amdBoardsBySerial = new HashMap<>();
     private final Map<String, FleetDevice> devicesByUuid = new HashMap<>();
     private final Map<String, FleetPod> podsByDeviceUuid = new HashMap<>();
     private final Map<MigSlice, FleetPod> podsBySlice = new HashMap<>();
@@ -42,7 +44,10 @@ public final class FleetDefinition {
         this.amdNodes = List.copyOf(amdNodes);
         this.amdDevices = List.copyOf(amdDevices);
         devices.forEach(device -> devicesByUuid.put(device.uuid(), device));
-        amdDevices.forEach(amd -> amdDevicesByUuid.put(amd.device().uuid(), amd));
+        for (AmdDevice amd : amdDevices) {
+            amdDevicesByUuid.put(amd.device().uuid(), amd);
+            amdBoardsBySerial.computeIfAbsent(amd.serial(), serial -> new ArrayList<>()).add(amd.device());
+        }
         for (FleetPod pod : pods) {
             pod.devices().forEach(device -> podsByDeviceUuid.put(device.uuid(), pod));
             pod.slices().forEach(slice -> podsBySlice.put(slice, pod));
@@ -163,6 +168,16 @@ public final class FleetDefinition {
 
     public List<AmdDevice> amdDevicesOn(FleetNode node) {
         return amdDevices.stream().filter(device -> device.node().equals(node)).toList();
+    }
+
+    /** Whether the exporter device is an AMD GPU or partition. */
+    public boolean isAmd(FleetDevice device) {
+        return amdDevicesByUuid.containsKey(device.uuid());
+    }
+
+    /** The board an AMD GPU or partition is on, as the exporter's devices: itself, or all its board's partitions. */
+    public List<FleetDevice> amdBoard(AmdDevice amd) {
+        return amdBoardsBySerial.get(amd.serial());
     }
 
     /** The extended resource a pod holding this GPU (NVIDIA or AMD) or MIG slice requests. */
