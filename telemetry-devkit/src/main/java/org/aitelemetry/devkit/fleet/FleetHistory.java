@@ -142,7 +142,8 @@ public final class FleetHistory {
             case FleetSimulator.DCGM_JOB -> DcgmFamily.writeAll(dcgmSeries(cluster, index), NOT_IN_THE_PAST::contains,
                     file);
             case FleetSimulator.KUBE_JOB -> kube.write(cluster, at, Stream.concat(fleet.nodes(cluster).stream(),
-                    fleet.amdNodes(cluster).stream()).toList(), pods(cluster, at), fleet.virtualMachines(cluster), file);
+                    fleet.amdNodes(cluster).stream()).toList(), pods(cluster, at), fleet.virtualMachines(cluster),
+                    file);
             case FleetSimulator.AMD_JOB -> AmdFamily.writeAll(amdSeries(cluster, index), fleet.spec().amdHelmPrefix(),
                     file);
             case FleetSimulator.KUBEVIRT_JOB -> KubevirtExposition.write(fleet.virtualMachines(cluster), file);

@@ -11,8 +11,8 @@ import java.util.Optional;
 /**
  * The readings of the simulated past, by the live simulator's physics ({@link FleetReadings}): utilization follows the
  * profile of whoever held the GPU or instance at the time (idle when nobody did), power, temperatures and clocks follow
- * utilization, on AMD GPUs as on NVIDIA ones. Energy counters are summed step by step and anchored so that the last step meets the live counter where
- * the past ends: the counter never runs backwards into the live pages.
+ * utilization, on AMD GPUs as on NVIDIA ones. Energy counters are summed step by step and anchored so that the last
+ * step meets the live counter where the past ends: the counter never runs backwards into the live pages.
  *
  * <p>One GPU is degraded for the last three days, the one held longest then, so that it shows: it runs 22 °C hot, its
  * clock throttles to 72 % under load, and it reports XID 48 (double-bit ECC error) three times, as a GPU on its way out

@@ -14,11 +14,11 @@ import java.util.Optional;
 import java.util.Random;
 
 /**
- * Who held each GPU and MIG instance (and AMD GPU or partition) of the fleet in a simulated past, drawn from the fleet's seed: jobs of four kinds
- * (long training runs, fine-tunes, notebooks — half of them held idle — and short evaluations) separated by free
- * spells, started mostly in working hours (07:00–20:00 UTC on weekdays), so a day's curve rises in the morning and
- * falls at night and weekends are quiet. Every holding has ended when the past ends: the pods of the live simulator
- * start after it.
+ * Who held each GPU and MIG instance (and AMD GPU or partition) of the fleet in a simulated past, drawn from the
+ * fleet's seed: jobs of four kinds (long training runs, fine-tunes, notebooks — half of them held idle — and short
+ * evaluations) separated by free spells, started mostly in working hours (07:00–20:00 UTC on weekdays), so a day's
+ * curve rises in the morning and falls at night and weekends are quiet. Every holding has ended when the past ends: the
+ * pods of the live simulator start after it.
  */
 final class HoldingSchedule {
 
