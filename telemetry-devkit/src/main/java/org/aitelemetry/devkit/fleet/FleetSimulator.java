@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -143,14 +144,8 @@ public final class FleetSimulator extends LoopbackHttpComponent {
         List<ScrapeTarget> targets = new ArrayList<>();
         for (ClusterSpec cluster : fleet.clusters()) {
             Map<String, String> labels = Map.of("cluster", cluster.name());
-            targets.add(new ScrapeTarget(DCGM_JOB, address, dcgmPath(cluster.name()), labels));
-            targets.add(new ScrapeTarget(KUBE_JOB, address, kubePath(cluster.name()), labels));
-            if (!fleet.virtualMachines(cluster.name()).isEmpty()) {
-                targets.add(new ScrapeTarget(KUBEVIRT_JOB, address, kubevirtPath(cluster.name()), labels));
-            }
-            if (!fleet.amdNodes(cluster.name()).isEmpty()) {
-                targets.add(new ScrapeTarget(AMD_JOB, address, amdPath(cluster.name()), labels));
-            }
+            exporterPages(cluster.name()).forEach((job, page) -> targets.add(new ScrapeTarget(job, address,
+                    "/metrics/" + cluster.name() + "/" + page, labels)));
         }
         targets.add(new ScrapeTarget(ACM_JOB, address, HUB_PATH,
                 Map.of("cluster", "local-cluster", "namespace", ACM_NAMESPACE)));
@@ -236,15 +231,26 @@ public final class FleetSimulator extends LoopbackHttpComponent {
         state.resetEnergy(fleet.node(cluster, node), clock.instant());
     }
 
-    /** Which page a path asks for: the hub's or a known cluster's (kubevirt, amd where it has them); null for none. */
+    /** A cluster's exporter pages by job: kubevirt where it has VMs, amd where it has AMD nodes. */
+    private Map<String, String> exporterPages(String cluster) {
+        Map<String, String> pages = new LinkedHashMap<>(Map.of(DCGM_JOB, "dcgm"));
+        pages.put(KUBE_JOB, "kube");
+        if (!fleet.virtualMachines(cluster).isEmpty()) {
+            pages.put(KUBEVIRT_JOB, "kubevirt");
+        }
+        if (!fleet.amdNodes(cluster).isEmpty()) {
+            pages.put(AMD_JOB, "amd");
+        }
+        return pages;
+    }
+
+    /** Which page a path asks for: the hub's, a known cluster's exporter page or its tenant page; null for none. */
     private String page(String uri, String[] path) {
         if (uri.equals(HUB_PATH)) {
             return "hub";
         }
         boolean known = path.length == 4 && fleet.clusters().stream().anyMatch(c -> c.name().equals(path[2]))
-                && (List.of("dcgm", "kube", "tenant").contains(path[3])
-                        || path[3].equals("kubevirt") && !fleet.virtualMachines(path[2]).isEmpty()
-                        || path[3].equals("amd") && !fleet.amdNodes(path[2]).isEmpty());
+                && (path[3].equals("tenant") || exporterPages(path[2]).containsValue(path[3]));
         return known ? path[3] : null;
     }
 
