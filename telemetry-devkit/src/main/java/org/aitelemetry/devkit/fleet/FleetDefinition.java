@@ -1,10 +1,12 @@
 package org.aitelemetry.devkit.fleet;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The ground truth of a simulated fleet: what a test expects the platform to find. Built deterministically from a
@@ -20,12 +22,17 @@ public final class FleetDefinition {
     private final List<FleetVolume> volumes;
     private final List<FleetVmNode> vmNodes;
     private final List<FleetVm> virtualMachines;
+    private final List<FleetNode> amdNodes;
+    private final List<AmdDevice> amdDevices;
+    private final Map<String, AmdDevice> amdDevicesByUuid = new HashMap<>();
+    private final Map<String, List<FleetDevice>> amdBoardsBySerial = new HashMap<>();
     private final Map<String, FleetDevice> devicesByUuid = new HashMap<>();
     private final Map<String, FleetPod> podsByDeviceUuid = new HashMap<>();
     private final Map<MigSlice, FleetPod> podsBySlice = new HashMap<>();
 
     FleetDefinition(FleetSpec spec, List<FleetNode> nodes, List<FleetDevice> devices, List<FleetProject> projects,
-            List<FleetPod> pods, List<FleetVolume> volumes, List<FleetVmNode> vmNodes, List<FleetVm> virtualMachines) {
+            List<FleetPod> pods, List<FleetVolume> volumes, List<FleetVmNode> vmNodes, List<FleetVm> virtualMachines,
+            List<FleetNode> amdNodes, List<AmdDevice> amdDevices) {
         this.spec = spec;
         this.nodes = List.copyOf(nodes);
         this.devices = List.copyOf(devices);
@@ -34,7 +41,13 @@ public final class FleetDefinition {
         this.volumes = List.copyOf(volumes);
         this.vmNodes = List.copyOf(vmNodes);
         this.virtualMachines = List.copyOf(virtualMachines);
+        this.amdNodes = List.copyOf(amdNodes);
+        this.amdDevices = List.copyOf(amdDevices);
         devices.forEach(device -> devicesByUuid.put(device.uuid(), device));
+        for (AmdDevice amd : amdDevices) {
+            amdDevicesByUuid.put(amd.device().uuid(), amd);
+            amdBoardsBySerial.computeIfAbsent(amd.serial(), serial -> new ArrayList<>()).add(amd.device());
+        }
         for (FleetPod pod : pods) {
             pod.devices().forEach(device -> podsByDeviceUuid.put(device.uuid(), pod));
             pod.slices().forEach(slice -> podsBySlice.put(slice, pod));
@@ -61,8 +74,9 @@ public final class FleetDefinition {
         return nodes.stream().filter(node -> node.cluster().equals(cluster)).toList();
     }
 
+    /** A GPU node, NVIDIA or AMD. */
     public FleetNode node(String cluster, String name) {
-        return nodes.stream()
+        return Stream.concat(nodes.stream(), amdNodes.stream())
                 .filter(node -> node.cluster().equals(cluster) && node.name().equals(name))
                 .findFirst()
                 .orElseThrow(() -> new NoSuchElementException("no node " + name + " in " + cluster));
@@ -132,6 +146,44 @@ public final class FleetDefinition {
 
     public List<FleetVm> virtualMachines(String cluster) {
         return virtualMachines.stream().filter(vm -> vm.cluster().equals(cluster)).toList();
+    }
+
+    /** Nodes with AMD GPUs; not among {@link #nodes()}, which dcgm-exporter reports on. */
+    public List<FleetNode> amdNodes() {
+        return amdNodes;
+    }
+
+    public List<FleetNode> amdNodes(String cluster) {
+        return amdNodes.stream().filter(node -> node.cluster().equals(cluster)).toList();
+    }
+
+    /** The AMD exporter's GPUs (whole GPUs and partitions), by cluster, node and {@code gpu_id}. */
+    public List<AmdDevice> amdDevices() {
+        return amdDevices;
+    }
+
+    public List<AmdDevice> amdDevices(String cluster) {
+        return amdDevices.stream().filter(device -> device.cluster().equals(cluster)).toList();
+    }
+
+    public List<AmdDevice> amdDevicesOn(FleetNode node) {
+        return amdDevices.stream().filter(device -> device.node().equals(node)).toList();
+    }
+
+    /** Whether the exporter device is an AMD GPU or partition. */
+    public boolean isAmd(FleetDevice device) {
+        return amdDevicesByUuid.containsKey(device.uuid());
+    }
+
+    /** The board an AMD GPU or partition is on, as the exporter's devices: itself, or all its board's partitions. */
+    public List<FleetDevice> amdBoard(AmdDevice amd) {
+        return amdBoardsBySerial.get(amd.serial());
+    }
+
+    /** The extended resource a pod holding this GPU (NVIDIA or AMD) or MIG slice requests. */
+    public String resource(FleetDevice device, MigSlice slice) {
+        AmdDevice amd = amdDevicesByUuid.get(device.uuid());
+        return amd != null ? amd.resource() : FleetPod.nvidiaResource(slice == null ? List.of() : List.of(slice));
     }
 
     public Optional<FleetPod> podUsing(FleetDevice device) {

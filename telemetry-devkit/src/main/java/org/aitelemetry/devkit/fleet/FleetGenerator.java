@@ -39,6 +39,7 @@ final class FleetGenerator {
         List<FleetPod> pods = new ArrayList<>();
         List<FleetVolume> volumes = new ArrayList<>();
         VmGenerator vms = new VmGenerator(spec);
+        AmdGenerator amd = new AmdGenerator(spec);
         for (ClusterSpec cluster : spec.clusters()) {
             List<FleetNode> clusterNodes = nodes(cluster.name());
             List<FleetDevice> clusterDevices = devices(clusterNodes);
@@ -46,11 +47,15 @@ final class FleetGenerator {
             nodes.addAll(clusterNodes);
             devices.addAll(clusterDevices);
             projects.addAll(clusterProjects);
-            pods.addAll(pods(clusterNodes, clusterDevices, clusterProjects));
+            List<FleetPod> clusterPods = pods(clusterNodes, clusterDevices, clusterProjects);
+            pods.addAll(clusterPods);
             volumes.addAll(volumes(clusterProjects));
             vms.draw(cluster.name(), clusterNodes.get(0), clusterProjects);
+            amd.draw(spec.clusters().indexOf(cluster), clusterNodes.get(0), clusterProjects, clusterPods);
         }
-        return new FleetDefinition(spec, nodes, devices, projects, pods, volumes, vms.nodes(), vms.vms());
+        pods.addAll(amd.pods());
+        return new FleetDefinition(spec, nodes, devices, projects, pods, volumes, vms.nodes(), vms.vms(),
+                amd.nodes(), amd.devices());
     }
 
     private List<FleetNode> nodes(String cluster) {
@@ -206,7 +211,8 @@ final class FleetGenerator {
             List<FleetDevice> devices, List<MigSlice> slices, UsageProfile usage) {
 
         FleetPod pod(boolean restarting, boolean terminating) {
-            return new FleetPod(project, name, container, node, devices, slices, usage, restarting, terminating);
+            return new FleetPod(project, name, container, node, devices, slices, FleetPod.nvidiaResource(slices), usage,
+                    restarting, terminating);
         }
     }
 }

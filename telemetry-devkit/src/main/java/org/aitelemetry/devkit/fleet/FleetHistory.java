@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.aitelemetry.devkit.prometheus.ScrapeTarget;
 
 /**
@@ -69,7 +70,20 @@ public final class FleetHistory {
      * ended before its first sample are left out: nothing of them would be in Prometheus.
      */
     public List<PastHolding> holdings() {
-        return schedule.all().stream().filter(holding -> holding.to().isAfter(start())).toList();
+        return holdings(false);
+    }
+
+    /**
+     * The holdings of AMD GPUs and partitions in the past, by start: in its series and GPU requests, but not among
+     * {@link #holdings()}, whose alert labels are those of the dcgm-exporter usage rules.
+     */
+    public List<PastHolding> amdHoldings() {
+        return holdings(true);
+    }
+
+    private List<PastHolding> holdings(boolean amd) {
+        return schedule.all().stream().filter(holding -> holding.to().isAfter(start()))
+                .filter(holding -> fleet.isAmd(holding.device()) == amd).toList();
     }
 
     /** The GPU that runs hot, throttles and reports XID errors in the last days of the past. */
@@ -127,8 +141,11 @@ public final class FleetHistory {
         switch (target.job()) {
             case FleetSimulator.DCGM_JOB -> DcgmFamily.writeAll(dcgmSeries(cluster, index), NOT_IN_THE_PAST::contains,
                     file);
-            case FleetSimulator.KUBE_JOB -> kube.write(cluster, at, fleet.nodes(cluster), pods(cluster, at),
-                    fleet.virtualMachines(cluster), file);
+            case FleetSimulator.KUBE_JOB -> kube.write(cluster, at, Stream.concat(fleet.nodes(cluster).stream(),
+                    fleet.amdNodes(cluster).stream()).toList(), pods(cluster, at), fleet.virtualMachines(cluster),
+                    file);
+            case FleetSimulator.AMD_JOB -> AmdFamily.writeAll(amdSeries(cluster, index), fleet.spec().amdHelmPrefix(),
+                    file);
             case FleetSimulator.KUBEVIRT_JOB -> KubevirtExposition.write(fleet.virtualMachines(cluster), file);
             default -> {
             }
@@ -153,8 +170,15 @@ public final class FleetHistory {
         return series;
     }
 
+    private List<AmdFamily.Series> amdSeries(String cluster, int index) {
+        Instant at = steps.get(index);
+        return fleet.amdDevices(cluster).stream().map(amd -> AmdExposition.series(variant(cluster), amd,
+                readings.holder(amd.device(), null, at), readings.amdReading(amd, index))).toList();
+    }
+
     private List<FleetPod> pods(String cluster, Instant at) {
         List<FleetPod> pods = new ArrayList<>();
+        fleet.amdDevices(cluster).forEach(amd -> readings.holder(amd.device(), null, at).ifPresent(pods::add));
         for (FleetDevice device : fleet.devices(cluster)) {
             if (device.mig()) {
                 device.slices().forEach(slice -> readings.holder(device, slice, at).ifPresent(pods::add));

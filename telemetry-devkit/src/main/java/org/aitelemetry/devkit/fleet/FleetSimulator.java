@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -16,7 +17,8 @@ import org.aitelemetry.devkit.prometheus.ScrapeTarget;
 /**
  * Serves a simulated GPU fleet as the exporters of each cluster would: {@code /metrics/<cluster>/dcgm} (dcgm-exporter),
  * {@code /metrics/<cluster>/kube} (kube-state-metrics, kubelet volume stats, vLLM), {@code /metrics/<cluster>/kubevirt}
- * (KubeVirt, in clusters with VMs), the hub's {@value #HUB_PATH} and, for forgery tests,
+ * (KubeVirt, in clusters with VMs), {@code /metrics/<cluster>/amd} (AMD's device-metrics-exporter, in clusters with
+ * AMD nodes), the hub's {@value #HUB_PATH} and, for forgery tests,
  * {@code /metrics/<cluster>/tenant} ({@link TenantForgery}). No {@code cluster} label is
  * served: the scraping Prometheus adds it per target, as ACM does. Readings are taken at the injected clock's time.
  */
@@ -27,6 +29,12 @@ public final class FleetSimulator extends LoopbackHttpComponent {
     public static final String KUBE_JOB = "kube-state-metrics";
     /** The job of KubeVirt's metrics Service, which OpenShift Virtualization scrapes honouring labels. */
     public static final String KUBEVIRT_JOB = "kubevirt-prometheus-metrics";
+    /**
+     * The job of AMD's device-metrics-exporter and the namespace its pod runs in, which its series carry in clusters
+     * whose scrape does not honour labels ({@link LabelVariant#FEDERATED}), as dcgm-exporter's carry its own.
+     */
+    public static final String AMD_JOB = "amd-device-metrics-exporter";
+    public static final String AMD_NAMESPACE = AmdExposition.EXPORTER_NAMESPACE;
     /** The job of a tenant's own exporter (its ServiceMonitor), which serves {@link TenantForgery}'s page. */
     public static final String TENANT_JOB = "tenant-app";
     /** The job and namespace of the ACM hub's clusterlifecycle-state-metrics (multicluster engine 2.x). */
@@ -43,6 +51,7 @@ public final class FleetSimulator extends LoopbackHttpComponent {
     private final DcgmExposition dcgm;
     private final KubeExposition kube;
     private final KubevirtExposition kubevirt;
+    private final AmdExposition amd;
     private final TenantForgery forgery;
     private final HubExposition hub;
     private final Map<String, AtomicInteger> pagesServed = new ConcurrentHashMap<>();
@@ -56,6 +65,7 @@ public final class FleetSimulator extends LoopbackHttpComponent {
         this.dcgm = new DcgmExposition(fleet, readings, state);
         this.kube = new KubeExposition(fleet, state);
         this.kubevirt = new KubevirtExposition(fleet, state);
+        this.amd = new AmdExposition(fleet, readings, state);
         this.hub = new HubExposition(fleet);
         this.forgery = new TenantForgery(fleet, hub);
     }
@@ -89,6 +99,10 @@ public final class FleetSimulator extends LoopbackHttpComponent {
         return "/metrics/" + cluster + "/kubevirt";
     }
 
+    public static String amdPath(String cluster) {
+        return "/metrics/" + cluster + "/amd";
+    }
+
     /** The ACM hub's page: its facts of every managed cluster. */
     public static final String HUB_PATH = "/metrics/hub";
 
@@ -98,13 +112,14 @@ public final class FleetSimulator extends LoopbackHttpComponent {
 
     /**
      * The worker's exporter selectors ({@code telemetry.exporters.*}) for this simulator: the jobs are the defaults,
-     * but hub-a's dcgm-exporter is scraped honouring its labels, so its series carry the workload's namespace, not
-     * the exporter's.
+     * but hub-a's GPU exporters are scraped honouring their labels, so their series carry the workload's namespace,
+     * not the exporter's.
      */
     public static Map<String, String> workerExporterConfig() {
         return Map.of("telemetry.exporters.dcgm.job", DCGM_JOB, "telemetry.exporters.dcgm.namespace", "*",
                 "telemetry.exporters.kube-state-metrics.job", KUBE_JOB,
-                "telemetry.exporters.kubevirt.job", KUBEVIRT_JOB);
+                "telemetry.exporters.kubevirt.job", KUBEVIRT_JOB,
+                "telemetry.exporters.amd.job", AMD_JOB, "telemetry.exporters.amd.namespace", "*");
     }
 
     public TenantForgery forgery() {
@@ -116,9 +131,10 @@ public final class FleetSimulator extends LoopbackHttpComponent {
     }
 
     /**
-     * Two targets per cluster, {@value #DCGM_JOB} and {@value #KUBE_JOB}, a third, {@value #KUBEVIRT_JOB}, where the
-     * cluster has VMs, each labelled {@code cluster=<name>}, and the hub's {@value #ACM_JOB}, labelled as ACM
-     * observability forwards the hub's own series ({@code cluster=local-cluster}, the exporter's namespace).
+     * Two targets per cluster, {@value #DCGM_JOB} and {@value #KUBE_JOB}, {@value #KUBEVIRT_JOB} where the cluster has
+     * VMs and {@value #AMD_JOB} where it has AMD nodes, each labelled {@code cluster=<name>}, and the hub's
+     * {@value #ACM_JOB}, labelled as ACM observability forwards the hub's own series ({@code cluster=local-cluster},
+     * the exporter's namespace).
      */
     public List<ScrapeTarget> scrapeTargets() {
         if (port() == 0) {
@@ -128,11 +144,8 @@ public final class FleetSimulator extends LoopbackHttpComponent {
         List<ScrapeTarget> targets = new ArrayList<>();
         for (ClusterSpec cluster : fleet.clusters()) {
             Map<String, String> labels = Map.of("cluster", cluster.name());
-            targets.add(new ScrapeTarget(DCGM_JOB, address, dcgmPath(cluster.name()), labels));
-            targets.add(new ScrapeTarget(KUBE_JOB, address, kubePath(cluster.name()), labels));
-            if (!fleet.virtualMachines(cluster.name()).isEmpty()) {
-                targets.add(new ScrapeTarget(KUBEVIRT_JOB, address, kubevirtPath(cluster.name()), labels));
-            }
+            exporterPages(cluster.name()).forEach((job, page) -> targets.add(new ScrapeTarget(job, address,
+                    "/metrics/" + cluster.name() + "/" + page, labels)));
         }
         targets.add(new ScrapeTarget(ACM_JOB, address, HUB_PATH,
                 Map.of("cluster", "local-cluster", "namespace", ACM_NAMESPACE)));
@@ -157,7 +170,7 @@ public final class FleetSimulator extends LoopbackHttpComponent {
                 .min().orElse(0);
     }
 
-    /** The node, its GPUs and its pods disappear from both pages, as when a node is drained and its exporter goes. */
+    /** The node (NVIDIA or AMD), its GPUs and pods leave the pages, as when a node is drained and its exporter goes. */
     public void removeNode(String cluster, String node) {
         state.remove(fleet.node(cluster, node));
     }
@@ -218,14 +231,26 @@ public final class FleetSimulator extends LoopbackHttpComponent {
         state.resetEnergy(fleet.node(cluster, node), clock.instant());
     }
 
-    /** Which page a path asks for: the hub's or a known cluster's (kubevirt where it has VMs); null for none. */
+    /** A cluster's exporter pages by job: kubevirt where it has VMs, amd where it has AMD nodes. */
+    private Map<String, String> exporterPages(String cluster) {
+        Map<String, String> pages = new LinkedHashMap<>(Map.of(DCGM_JOB, "dcgm"));
+        pages.put(KUBE_JOB, "kube");
+        if (!fleet.virtualMachines(cluster).isEmpty()) {
+            pages.put(KUBEVIRT_JOB, "kubevirt");
+        }
+        if (!fleet.amdNodes(cluster).isEmpty()) {
+            pages.put(AMD_JOB, "amd");
+        }
+        return pages;
+    }
+
+    /** Which page a path asks for: the hub's, a known cluster's exporter page or its tenant page; null for none. */
     private String page(String uri, String[] path) {
         if (uri.equals(HUB_PATH)) {
             return "hub";
         }
         boolean known = path.length == 4 && fleet.clusters().stream().anyMatch(c -> c.name().equals(path[2]))
-                && (List.of("dcgm", "kube", "tenant").contains(path[3])
-                        || path[3].equals("kubevirt") && !fleet.virtualMachines(path[2]).isEmpty());
+                && (path[3].equals("tenant") || exporterPages(path[2]).containsValue(path[3]));
         return known ? path[3] : null;
     }
 
@@ -249,6 +274,7 @@ public final class FleetSimulator extends LoopbackHttpComponent {
                 case "dcgm" -> dcgm.write(path[2], clock.instant(), body);
                 case "kube" -> kube.write(path[2], clock.instant(), body);
                 case "kubevirt" -> kubevirt.write(path[2], body);
+                case "amd" -> amd.write(path[2], clock.instant(), body);
                 case "hub" -> hub.write(body);
                 default -> forgery.write(path[2], body);
             }

@@ -15,6 +15,8 @@ import java.util.List;
  * @param nodesPerCluster    GPU nodes in each cluster
  * @param gpusPerNode        GPUs per node
  * @param vmNodesPerCluster  nodes in each cluster whose GPUs are passed through to KubeVirt VMs, two VMs on each
+ * @param amdNodesPerCluster nodes in each cluster with eight AMD Instinct GPUs ({@link AmdGenerator})
+ * @param amdHelmPrefix      whether the AMD exporter's metric names carry the {@code amd_} prefix of AMD's Helm chart
  * @param migShare           fraction of each cluster's GPUs in MIG mode
  * @param migLayouts         layouts given to MIG GPUs in turn
  * @param projectsPerCluster namespaces in each cluster
@@ -26,9 +28,9 @@ import java.util.List;
  * @param epoch              time zero of every waveform and energy counter
  */
 public record FleetSpec(long seed, String hub, List<ClusterSpec> clusters, int nodesPerCluster, int gpusPerNode,
-        int vmNodesPerCluster, double migShare, List<MigLayout> migLayouts, int projectsPerCluster,
-        List<GpuModel> models, UsageMix usageMix, double allocatedShare, int blankDevices, ProjectFacts facts,
-        Instant epoch) {
+        int vmNodesPerCluster, int amdNodesPerCluster, boolean amdHelmPrefix, double migShare,
+        List<MigLayout> migLayouts, int projectsPerCluster, List<GpuModel> models, UsageMix usageMix,
+        double allocatedShare, int blankDevices, ProjectFacts facts, Instant epoch) {
 
     public static final Instant DEFAULT_EPOCH = Instant.parse("2025-01-01T00:00:00Z");
 
@@ -45,8 +47,8 @@ public record FleetSpec(long seed, String hub, List<ClusterSpec> clusters, int n
         if (nodesPerCluster < 1 || gpusPerNode < 1 || projectsPerCluster < 1) {
             throw new IllegalArgumentException("nodes, GPUs and projects must be at least 1");
         }
-        if (blankDevices < 0 || vmNodesPerCluster < 0) {
-            throw new IllegalArgumentException("blank devices and VM nodes cannot be negative");
+        if (blankDevices < 0 || vmNodesPerCluster < 0 || amdNodesPerCluster < 0) {
+            throw new IllegalArgumentException("blank devices, VM nodes and AMD nodes cannot be negative");
         }
         if (migShare < 0 || migShare > 1 || allocatedShare < 0 || allocatedShare > 1) {
             throw new IllegalArgumentException("shares are fractions between 0 and 1");
@@ -73,7 +75,7 @@ public record FleetSpec(long seed, String hub, List<ClusterSpec> clusters, int n
 
     /**
      * Starts from two clusters (hub-a native labels, hub-b federated) of 3 nodes × 4 GPUs, a quarter in MIG mode, and
-     * no VM nodes, under a hub named {@code hub}.
+     * no VM or AMD nodes (bare AMD metric names once there are), under a hub named {@code hub}.
      */
     public static final class Builder {
         private final long seed;
@@ -83,6 +85,8 @@ public record FleetSpec(long seed, String hub, List<ClusterSpec> clusters, int n
         private int nodesPerCluster = 3;
         private int gpusPerNode = 4;
         private int vmNodesPerCluster;
+        private int amdNodesPerCluster;
+        private boolean amdHelmPrefix;
         private double migShare = 0.25;
         private List<MigLayout> migLayouts = List.of(MigLayout.ALL_1G_10GB, MigLayout.MIXED_3G_2G_1G);
         private int projectsPerCluster = 4;
@@ -133,6 +137,16 @@ public record FleetSpec(long seed, String hub, List<ClusterSpec> clusters, int n
             return this;
         }
 
+        public Builder amdNodesPerCluster(int value) {
+            amdNodesPerCluster = value;
+            return this;
+        }
+
+        public Builder amdHelmPrefix(boolean value) {
+            amdHelmPrefix = value;
+            return this;
+        }
+
         public Builder migShare(double value) {
             migShare = value;
             return this;
@@ -179,8 +193,9 @@ public record FleetSpec(long seed, String hub, List<ClusterSpec> clusters, int n
         }
 
         public FleetSpec build() {
-            return new FleetSpec(seed, hub, clusters, nodesPerCluster, gpusPerNode, vmNodesPerCluster, migShare,
-                    migLayouts, projectsPerCluster, models, usageMix, allocatedShare, blankDevices, facts, epoch);
+            return new FleetSpec(seed, hub, clusters, nodesPerCluster, gpusPerNode, vmNodesPerCluster,
+                    amdNodesPerCluster, amdHelmPrefix, migShare, migLayouts, projectsPerCluster, models, usageMix,
+                    allocatedShare, blankDevices, facts, epoch);
         }
     }
 }

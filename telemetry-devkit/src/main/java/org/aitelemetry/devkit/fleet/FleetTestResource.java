@@ -20,6 +20,9 @@ import org.aitelemetry.devkit.prometheus.FaultyFront;
  * <li>{@code frozen} (default true: readings are taken at a fixed instant, so an unchanged fleet really is unchanged);
  * <li>{@code cluster-count} (clusters named cluster-01 …, not hub-a and hub-b);
  * <li>{@code vm-nodes} (default 0: VM nodes per cluster, each with two KubeVirt VMs holding passthrough GPUs);
+ * <li>{@code amd-nodes} (default 0: nodes per cluster with eight AMD Instinct GPUs, see {@link AmdGenerator} for
+ * which are partitioned, MI250X or publish sentinels);
+ * <li>{@code amd-helm-prefix} (default false: when true, the AMD exporter's names carry the Helm chart's {@code amd_});
  * <li>{@code faulty-front} (default false: when true, the source points at a {@link FaultyFront} before Prometheus,
  * with a short query deadline, so tests can switch faults on and off);
  * <li>{@code bearer-token} (the front then demands that token, and the source reads it from a file);
@@ -45,6 +48,8 @@ public final class FleetTestResource implements QuarkusTestResourceLifecycleMana
     public static final String CLUSTER_COUNT = "cluster-count";
     public static final String TENANT_FORGERY = "tenant-forgery";
     public static final String VM_NODES = "vm-nodes";
+    public static final String AMD_NODES = "amd-nodes";
+    public static final String AMD_HELM_PREFIX = "amd-helm-prefix";
     public static final String HUB_COUNT = "hub-count";
     /** The cluster only the second hub manages; its other one shares its name with the first hub's first cluster. */
     public static final String SECOND_HUB_OWN_CLUSTER = "hub-c";
@@ -55,6 +60,8 @@ public final class FleetTestResource implements QuarkusTestResourceLifecycleMana
     private long seed = 7;
     private Integer clusterCount;
     private int vmNodes;
+    private int amdNodes;
+    private boolean amdHelmPrefix;
     private int hubCount = 1;
     private ScrapedFleet.Options options;
     private final List<ScrapedFleet> sources = new ArrayList<>();
@@ -64,6 +71,8 @@ public final class FleetTestResource implements QuarkusTestResourceLifecycleMana
         seed = Long.parseLong(initArgs.getOrDefault(SEED, "7"));
         clusterCount = initArgs.containsKey(CLUSTER_COUNT) ? Integer.valueOf(initArgs.get(CLUSTER_COUNT)) : null;
         vmNodes = Integer.parseInt(initArgs.getOrDefault(VM_NODES, "0"));
+        amdNodes = Integer.parseInt(initArgs.getOrDefault(AMD_NODES, "0"));
+        amdHelmPrefix = Boolean.parseBoolean(initArgs.getOrDefault(AMD_HELM_PREFIX, "false"));
         hubCount = Integer.parseInt(initArgs.getOrDefault(HUB_COUNT, "1"));
         if (hubCount < 1 || hubCount > 2) {
             throw new IllegalArgumentException(HUB_COUNT + " is 1 or 2, not " + hubCount);
@@ -76,7 +85,8 @@ public final class FleetTestResource implements QuarkusTestResourceLifecycleMana
 
     @Override
     public Map<String, String> start() {
-        FleetSpec.Builder first = FleetSpec.builder(seed).hub(SOURCE).vmNodesPerCluster(vmNodes);
+        FleetSpec.Builder first = FleetSpec.builder(seed).hub(SOURCE).vmNodesPerCluster(vmNodes)
+                .amdNodesPerCluster(amdNodes).amdHelmPrefix(amdHelmPrefix);
         if (clusterCount != null) {
             first.clusterCount(clusterCount);
         }
@@ -119,7 +129,7 @@ public final class FleetTestResource implements QuarkusTestResourceLifecycleMana
                 .clusters(new ClusterSpec(SECOND_HUB_OWN_CLUSTER, shared.labels()),
                         new ClusterSpec(shared.name(), otherSpelling))
                 .nodesPerCluster(Math.max(1, first.nodesPerCluster() - 1)).vmNodesPerCluster(first.vmNodesPerCluster())
-                .build();
+                .amdNodesPerCluster(first.amdNodesPerCluster()).amdHelmPrefix(first.amdHelmPrefix()).build();
     }
 
     @Override

@@ -11,8 +11,8 @@ import java.util.Optional;
 /**
  * The readings of the simulated past, by the live simulator's physics ({@link FleetReadings}): utilization follows the
  * profile of whoever held the GPU or instance at the time (idle when nobody did), power, temperatures and clocks follow
- * utilization. Energy counters are summed step by step and anchored so that the last step meets the live counter where
- * the past ends: the counter never runs backwards into the live pages.
+ * utilization, on AMD GPUs as on NVIDIA ones. Energy counters are summed step by step and anchored so that the last
+ * step meets the live counter where the past ends: the counter never runs backwards into the live pages.
  *
  * <p>One GPU is degraded for the last three days, the one held longest then, so that it shows: it runs 22 °C hot, its
  * clock throttles to 72 % under load, and it reports XID 48 (double-bit ECC error) three times, as a GPU on its way out
@@ -47,6 +47,7 @@ final class HistoryReadings {
         this.degraded = fleet.devices().stream().filter(device -> !device.mig() && !device.blank())
                 .max(Comparator.comparing(device -> heldSince(device, degradedFrom, end))).orElse(null);
         fleet.devices().forEach(device -> energy.put(device, energy(device, end)));
+        fleet.amdDevices().forEach(amd -> energy.put(amd.device(), energy(amd.device(), end)));
     }
 
     /** The GPU that degrades in the past, if the fleet has a whole GPU with readings. */
@@ -73,6 +74,21 @@ final class HistoryReadings {
                 device.blank() ? FleetReadings.INT64_NOT_SUPPORTED : temperature + FleetReadings.HBM_ABOVE_DIE_CELSIUS,
                 temperature, power, energy.get(device)[index], utilization, sick ? xid(at) : 0,
                 memoryUsedMiB(device, slice, at), DcgmExposition.memoryTotalMiB(device, slice), own / 100);
+    }
+
+    /**
+     * The AMD exporter's series of a GPU or partition at the {@code index}-th step; its board's activity and energy
+     * are its partitions' mean, as on the live page.
+     */
+    AmdReading amdReading(AmdDevice amd, int index) {
+        Instant at = steps.get(index);
+        List<FleetDevice> board = fleet.amdBoard(amd);
+        double boardActivity = board.stream().mapToDouble(part -> utilization(part, at)).sum() / board.size();
+        long energyMillijoules = board.stream().mapToLong(part -> energy.get(part)[index]).sum();
+        long used = holder(amd.device(), null, at).map(pod -> Math.round(amd.memoryMiB() * pod.usage().memoryShare()))
+                .orElse(0L);
+        return AmdReading.of(amd, utilization(amd.device(), at), boardActivity, used,
+                energyMillijoules * 1000 / board.size());
     }
 
     private Duration heldSince(FleetDevice device, Instant from, Instant to) {

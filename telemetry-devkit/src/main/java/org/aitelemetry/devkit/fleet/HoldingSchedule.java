@@ -14,11 +14,11 @@ import java.util.Optional;
 import java.util.Random;
 
 /**
- * Who held each GPU and MIG instance of the fleet in a simulated past, drawn from the fleet's seed: jobs of four kinds
- * (long training runs, fine-tunes, notebooks — half of them held idle — and short evaluations) separated by free
- * spells, started mostly in working hours (07:00–20:00 UTC on weekdays), so a day's curve rises in the morning and
- * falls at night and weekends are quiet. Every holding has ended when the past ends: the pods of the live simulator
- * start after it.
+ * Who held each GPU and MIG instance (and AMD GPU or partition) of the fleet in a simulated past, drawn from the
+ * fleet's seed: jobs of four kinds (long training runs, fine-tunes, notebooks — half of them held idle — and short
+ * evaluations) separated by free spells, started mostly in working hours (07:00–20:00 UTC on weekdays), so a day's
+ * curve rises in the morning and falls at night and weekends are quiet. Every holding has ended when the past ends: the
+ * pods of the live simulator start after it.
  */
 final class HoldingSchedule {
 
@@ -37,6 +37,10 @@ final class HoldingSchedule {
 
     static HoldingSchedule draw(FleetDefinition fleet, Instant start, Instant end) {
         Map<String, List<PastHolding>> byEntity = new HashMap<>();
+        for (AmdDevice amd : fleet.amdDevices()) {
+            byEntity.put(FleetState.key(amd.device(), null),
+                    draw(fleet, amd.device(), null, fleet.projects(amd.cluster()), start, end));
+        }
         for (FleetDevice device : fleet.devices()) {
             List<FleetProject> projects = fleet.projects(device.cluster());
             if (device.mig()) {
@@ -84,7 +88,7 @@ final class HoldingSchedule {
             FleetPod pod = new FleetPod(projects.get(random.nextInt(projects.size())),
                     job.prefix() + "-" + FleetGenerator.podNameSuffix(random), job.container(), device.node(),
                     slice == null ? List.of(device) : List.of(), slice == null ? List.of() : List.of(slice),
-                    job.usage(random), false, false);
+                    fleet.resource(device, slice), job.usage(random), false, false);
             holdings.add(new PastHolding(pod, device, Optional.ofNullable(slice), at, until));
             at = until;
         }

@@ -6,13 +6,16 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 /**
  * A cluster's Kubernetes-side families on one page: kube-state-metrics (nodes, GPU requests, restarts, deletions),
  * kubelet volume stats and vLLM's request latency histogram. Nodes taken away take their pods with them; volumes and
  * vLLM belong to projects and stay. VM nodes offer their passthrough GPUs under the device's own resource, and the
- * launcher pods of running VMs request them.
+ * launcher pods of running VMs request them. AMD nodes are labelled by AMD's GPU operator, not NVIDIA's, and offer
+ * {@code amd.com/gpu} and, for partitions, {@code amd.com/cpx_nps4}.
  */
 final class KubeExposition {
 
@@ -43,7 +46,8 @@ final class KubeExposition {
     }
 
     void write(String cluster, Instant at, OutputStream out) throws IOException {
-        List<FleetNode> nodes = fleet.nodes(cluster).stream().filter(state::isPresent).toList();
+        List<FleetNode> nodes = Stream.concat(fleet.nodes(cluster).stream(), fleet.amdNodes(cluster).stream())
+                .filter(state::isPresent).toList();
         List<FleetPod> pods = fleet.pods(cluster).stream().filter(pod -> state.isPresent(pod.node())).toList();
         List<FleetVm> vms = fleet.virtualMachines(cluster).stream().filter(state::isRunning).toList();
         ExpositionWriter writer = new ExpositionWriter(out);
@@ -78,6 +82,12 @@ final class KubeExposition {
             throws IOException {
         writer.family("kube_node_labels", GAUGE, "Kubernetes labels converted to Prometheus labels.");
         for (FleetNode node : nodes) {
+            Optional<AmdModel> amd = fleet.amdDevicesOn(node).stream().findFirst().map(AmdDevice::model);
+            if (amd.isPresent()) {
+                writer.sample("kube_node_labels", new Labels().add("node", node.name())
+                        .add("label_amd_com_gpu_product_name", amd.get().productLabel()).toString(), 1);
+                continue;
+            }
             writer.sample("kube_node_labels", new Labels().add("node", node.name())
                     .add("label_nvidia_com_cuda_driver_major", node.cudaDriverMajor())
                     .add("label_nvidia_com_gpu_count", fleet.spec().gpusPerNode())
@@ -136,13 +146,20 @@ final class KubeExposition {
         }
     }
 
-    /** The device plugin's mixed strategy: whole GPUs as {@code nvidia.com/gpu}, MIG instances per profile. */
+    /**
+     * The device plugins' mixed strategies: whole GPUs as {@code nvidia.com/gpu} or {@code amd.com/gpu}, MIG instances
+     * per profile, AMD partitions per partition modes.
+     */
     private static Map<FleetNode, Map<String, Long>> capacities(FleetDefinition fleet) {
         Map<FleetNode, Map<String, Long>> capacities = new HashMap<>();
         for (FleetDevice device : fleet.devices()) {
             Map<String, Long> capacity = capacities.computeIfAbsent(device.node(), node -> new TreeMap<>());
             capacity.merge(resourceLabel("nvidia.com/gpu"), device.mig() ? 0L : 1L, Long::sum);
             device.slices().forEach(slice -> capacity.merge(resourceLabel(slice.profile().resource()), 1L, Long::sum));
+        }
+        for (AmdDevice amd : fleet.amdDevices()) {
+            capacities.computeIfAbsent(amd.node(), node -> new TreeMap<>())
+                    .merge(resourceLabel(amd.resource()), 1L, Long::sum);
         }
         return capacities;
     }

@@ -161,10 +161,15 @@ final class ScrapedFleet implements AutoCloseable {
         int gpuSeries = fleet.clusters().stream().mapToInt(cluster -> fleet.dcgmSeriesCount(cluster.name())).sum();
         api.awaitValue("count(DCGM_FI_DEV_FB_FREE{job=\"" + FleetSimulator.DCGM_JOB + "\"})", gpuSeries, PATIENCE);
         api.awaitValue("count(kube_node_info{job=\"" + FleetSimulator.KUBE_JOB + "\"})",
-                fleet.nodes().size() + fleet.vmNodes().size(), PATIENCE);
+                fleet.nodes().size() + fleet.vmNodes().size() + fleet.amdNodes().size(), PATIENCE);
         if (!fleet.virtualMachines().isEmpty()) {
             api.awaitValue("count(kubevirt_vmi_info{job=\"" + FleetSimulator.KUBEVIRT_JOB + "\"})",
                     fleet.virtualMachines().size(), PATIENCE);
+        }
+        if (!fleet.amdDevices().isEmpty()) {
+            String totalVram = AmdFamily.TOTAL_VRAM.metric(true, fleet.spec().amdHelmPrefix());
+            api.awaitValue("count(" + totalVram + "{job=\"" + FleetSimulator.AMD_JOB + "\"})",
+                    fleet.amdDevices().size(), PATIENCE);
         }
     }
 }

@@ -3,6 +3,7 @@ package org.aitelemetry.devkit.fleet;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A tenant's own exporter, scraped under the tenant's job ({@value FleetSimulator#TENANT_JOB}), that publishes the GPU
@@ -10,7 +11,8 @@ import java.util.List;
  * cluster held by pods of another team's namespace (one in the exported_* spelling, one in the plain one), a GPU that
  * does not exist on a real node under the other cluster's name, GPU requests of the victim's namespace and a GPU node
  * that does not exist, a PI and title for the victim's namespace, the ACM hub's facts of the cluster, and a KubeVirt VM
- * of the victim's namespace with its launcher pod's request for passthrough GPUs ({@link #forgedVm}). The scraping
+ * of the victim's namespace with its launcher pod's request for passthrough GPUs ({@link #forgedVm}), and, where the
+ * cluster has AMD GPUs, AMD exporter VRAM use of a real board ({@link #forgedAmdDevice}) by the victim. The scraping
  * Prometheus honours labels, so every forged label reaches the store as written.
  */
 public final class TenantForgery {
@@ -59,6 +61,11 @@ public final class TenantForgery {
                 new FleetVm.GuestOs("Red Hat Enterprise Linux", "9.4", "forged", "pc-q35-rhel9.4.0", "x86_64"));
     }
 
+    /** The real AMD GPU whose VRAM use the tenant forges, if the cluster has AMD GPUs. */
+    public Optional<AmdDevice> forgedAmdDevice(String cluster) {
+        return fleet.amdDevices(cluster).stream().filter(amd -> !amd.partition()).findFirst();
+    }
+
     private FleetProject victim(String cluster) {
         List<FleetProject> projects = fleet.projects(cluster);
         return projects.get(projects.size() - 1);
@@ -77,6 +84,14 @@ public final class TenantForgery {
         gauge(writer, "acm_managed_cluster_labels", List.of(forgedHub + ","
                 + new Labels().add("name", cluster).add("owner", "tenant-forger")), 1);
         gauge(writer, KubevirtExposition.VMI_INFO, List.of(KubevirtExposition.vmiInfo(forgedVm(cluster))), 1);
+        Optional<AmdDevice> amd = forgedAmdDevice(cluster);
+        if (amd.isPresent()) {
+            FleetPod forger = new FleetPod(victim(cluster), FORGED_PODS.get(0), "main", amd.get().node(), List.of(),
+                    List.of(), amd.get().resource(), UsageProfile.BUSY, false, false);
+            gauge(writer, AmdFamily.USED_VRAM.metric(true, fleet.spec().amdHelmPrefix()),
+                    List.of(AmdExposition.labels(LabelVariant.NATIVE, amd.get(), Optional.of(forger))),
+                    amd.get().memoryMiB());
+        }
         writer.finish();
     }
 

@@ -11,8 +11,8 @@ import org.aitelemetry.devkit.launcher.PlatformOptions.ManagementPorts;
 
 /** Command-line options of the local run. */
 record LaunchOptions(Path projectRoot, int workerPort, int sitePort, ManagementPorts managementPorts, long seed,
-        int clusters, int nodesPerCluster, int gpusPerNode, int vmNodesPerCluster, int historyDays,
-        int historyStepMinutes, boolean help) {
+        int clusters, int nodesPerCluster, int gpusPerNode, int vmNodesPerCluster, int amdNodesPerCluster,
+        int historyDays, int historyStepMinutes, boolean help) {
 
     static final String USAGE = """
             Usage: bin/run-local [options]
@@ -26,6 +26,8 @@ record LaunchOptions(Path projectRoot, int workerPort, int sitePort, ManagementP
               --gpus-per-node N           GPUs per simulated node (default 8)
               --vm-nodes-per-cluster N    simulated nodes per cluster whose 8 GPUs are passed through to
                                           KubeVirt VMs, two VMs on each (default 1)
+              --amd-nodes-per-cluster N   simulated nodes per cluster with 8 AMD Instinct GPUs, the first
+                                          with half of them in CPX partitions (default 1)
               --history-days N            days of simulated past to start with, 0 for none (default 7)
               --history-step-minutes N    a sample of the past every N minutes, 1 to 5 (default 5)
               --root DIR                  project root holding the built apps (default: current directory)
@@ -48,6 +50,7 @@ record LaunchOptions(Path projectRoot, int workerPort, int sitePort, ManagementP
         int nodes = 4;
         int gpus = 8;
         int vmNodes = 1;
+        int amdNodes = 1;
         int historyDays = 7;
         int historyStep = 5;
         boolean help = false;
@@ -62,6 +65,7 @@ record LaunchOptions(Path projectRoot, int workerPort, int sitePort, ManagementP
                 case "--nodes-per-cluster" -> nodes = bounded(args, ++i, 1, 5000);
                 case "--gpus-per-node" -> gpus = bounded(args, ++i, 1, 16);
                 case "--vm-nodes-per-cluster" -> vmNodes = bounded(args, ++i, 0, 100);
+                case "--amd-nodes-per-cluster" -> amdNodes = bounded(args, ++i, 0, 100);
                 case "--history-days" -> historyDays = bounded(args, ++i, 0,
                         (int) HistoryOptions.LONGEST_SPAN.toDays());
                 case "--history-step-minutes" -> historyStep = bounded(args, ++i, 1,
@@ -72,13 +76,14 @@ record LaunchOptions(Path projectRoot, int workerPort, int sitePort, ManagementP
             }
         }
         return new LaunchOptions(root, workerPort, sitePort, new ManagementPorts(workerManagementPort,
-                siteManagementPort), seed, clusters, nodes, gpus, vmNodes, historyDays, historyStep, help);
+                siteManagementPort), seed, clusters, nodes, gpus, vmNodes, amdNodes, historyDays, historyStep, help);
     }
 
     /** The platform these options describe; each cluster has at least two projects, one per node when more. */
     PlatformOptions platformOptions() {
         FleetSpec fleet = FleetSpec.builder(seed).clusterCount(clusters).nodesPerCluster(nodesPerCluster)
                 .gpusPerNode(gpusPerNode).vmNodesPerCluster(vmNodesPerCluster)
+                .amdNodesPerCluster(amdNodesPerCluster)
                 .projectsPerCluster(Math.max(2, nodesPerCluster)).build();
         return PlatformOptions.of(projectRoot, fleet).withPorts(workerPort, sitePort, managementPorts)
                 .withHistory(new HistoryOptions(Duration.ofDays(historyDays), Duration.ofMinutes(historyStepMinutes)));

@@ -41,7 +41,7 @@ class LaunchOptionsTest {
     void describesThePlatformToStart() {
         PlatformOptions platform = LaunchOptions.parse(new String[] {"--root", "/checkout", "--site-port", "9080",
             "--worker-port", "9081", "--seed", "7", "--clusters", "3", "--nodes-per-cluster", "5", "--gpus-per-node", "2",
-            "--vm-nodes-per-cluster", "2"}).platformOptions();
+            "--vm-nodes-per-cluster", "2", "--amd-nodes-per-cluster", "3"}).platformOptions();
         assertThat(platform.projectRoot()).isEqualTo(Path.of("/checkout"));
         assertThat(platform.workspace().root()).isEqualTo(Path.of("/checkout/target/devkit"));
         assertThat(platform.sitePort()).isEqualTo(9080);
@@ -51,6 +51,9 @@ class LaunchOptionsTest {
         assertThat(platform.fleet().gpuCount()).isEqualTo(3 * 5 * 2);
         assertThat(platform.fleet().projectsPerCluster()).as("one per node").isEqualTo(5);
         assertThat(platform.fleet().vmNodesPerCluster()).isEqualTo(2);
+        assertThat(platform.fleet().amdNodesPerCluster()).isEqualTo(3);
+        assertThat(LaunchOptions.parse(new String[0]).platformOptions().fleet().amdNodesPerCluster())
+                .as("one AMD node per cluster by default").isEqualTo(1);
         assertThat(platform.realms()).as("no test clients in the local run").isEqualTo(RealmImport.PRODUCT_REALM);
     }
 
