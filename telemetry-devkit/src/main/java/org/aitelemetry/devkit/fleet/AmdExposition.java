@@ -21,7 +21,7 @@ final class AmdExposition {
 
     /** The namespace AMD's GPU operator runs the exporter in. */
     static final String EXPORTER_NAMESPACE = "kube-amd-gpu";
-    static final String EXPORTER_CONTAINER = "metrics-exporter";
+    static final String EXPORTER_CONTAINER = "metrics-exporter-container";
     private static final String VBIOS_VERSION = "022.040.003.043.000001";
 
     private final FleetDefinition fleet;

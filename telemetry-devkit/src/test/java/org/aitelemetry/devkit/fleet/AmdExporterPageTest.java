@@ -150,7 +150,7 @@ class AmdExporterPageTest {
         Sample honoured = byUuid(page(fleet, NOW, FleetSimulator.amdPath("hub-a")), onA.devices().get(0).uuid());
 
         assertThat(federated.labels()).contains(entry("namespace", FleetSimulator.AMD_NAMESPACE),
-                entry("container", "metrics-exporter"), entry("pod", onB.node().exporterPod()),
+                entry("container", "metrics-exporter-container"), entry("pod", onB.node().exporterPod()),
                 entry("exported_namespace", onB.namespace()), entry("exported_pod", onB.name()),
                 entry("exported_container", onB.container()));
         assertThat(honoured.labels()).contains(entry("namespace", onA.namespace()), entry("pod", onA.name()),

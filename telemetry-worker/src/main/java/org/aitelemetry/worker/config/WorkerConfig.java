@@ -13,10 +13,12 @@ public interface WorkerConfig {
     SyncConfig sync();
 
     /**
-     * Container names of dcgm-exporter itself (GPU operator, Helm chart). Where a scrape did not honour the exporter's
-     * labels, the plain pod labels of every series name the exporter's own pod: such a pod never holds a GPU.
+     * Container names of dcgm-exporter and AMD's device-metrics-exporter themselves (GPU operators, Helm charts).
+     * Where a scrape did not honour the exporter's labels, the plain pod labels of every series name the exporter's own
+     * pod: such a pod never holds a GPU.
      */
-    @WithDefault("nvidia-dcgm-exporter,dcgm-exporter,exporter")
+    @WithDefault("nvidia-dcgm-exporter,dcgm-exporter,exporter,metrics-exporter-container,"
+            + "amdgpu-metrics-exporter-container")
     Set<String> exporterContainers();
 
     /** The scrape jobs whose series are believed: docs/configuration.md, "Exporters" (acceptance scenario 30). */

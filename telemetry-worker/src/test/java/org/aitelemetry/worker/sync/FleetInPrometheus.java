@@ -31,9 +31,9 @@ final class FleetInPrometheus {
         await(nodeCount() - 1, gpuSeries() - removedSeries);
     }
 
-    /** GPU nodes and the nodes whose GPUs are passed through to VMs: kube-state-metrics lists both. */
+    /** GPU nodes, AMD GPU nodes and the nodes whose GPUs are passed through to VMs: kube-state-metrics lists all. */
     private int nodeCount() {
-        return fleet.nodes().size() + fleet.vmNodes().size();
+        return fleet.nodes().size() + fleet.amdNodes().size() + fleet.vmNodes().size();
     }
 
     private void await(int nodes, int gpuSeries) throws Exception {
