@@ -14,14 +14,17 @@
 namespace gpuprobe {
 
 class GpuDevice;  // gpu_device.h
+class AmdDevice;  // amd_device.h
 
-enum class Scope { cpu, gpu };
+// gpu: NVIDIA GPUs through CUDA; amd_gpu: AMD GPUs through HIP. A test key may have one probe of each.
+enum class Scope { cpu, gpu, amd_gpu };
 
 struct ProbeContext {
     const Options& options;
     const Baselines& baselines;
     Thresholds thresholds;
-    GpuDevice* gpu = nullptr;  // the GPU under test; null for CPU probes
+    GpuDevice* gpu = nullptr;  // the NVIDIA GPU under test; null for CPU and AMD probes
+    AmdDevice* amd = nullptr;  // the AMD GPU under test; null for CPU and NVIDIA probes
 };
 
 class Probe {
@@ -73,6 +76,7 @@ using Registry = std::vector<std::unique_ptr<Probe>>;
 Registry make_registry();
 void add_cpu_probes(Registry& r);  // cpu_probes.cpp
 void add_gpu_probes(Registry& r);  // gpu_probes.cpp / nvml_probes.cpp
+void add_amd_probes(Registry& r);  // amd_gemm_probe.cpp / amd_bandwidth_probes.cpp / amd_smi_probes.cpp
 
 // Picks the probes named in `keys` (exact match; empty = all). Unknown keys are a usage error.
 Status select_probes(const Registry& registry, const std::vector<std::string>& keys, std::vector<Probe*>& out);
