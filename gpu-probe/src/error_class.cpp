@@ -89,6 +89,34 @@ constexpr Known kNvml[] = {
     {999, "NVML_ERROR_UNKNOWN", U},
 };
 
+// HIP mirrors the CUDA runtime's numbering; the same reading of each code applies (hip_runtime_api.h).
+constexpr Known kHip[] = {
+    {1, "hipErrorInvalidValue", U},
+    {2, "hipErrorOutOfMemory", R},
+    {3, "hipErrorNotInitialized", E},
+    {35, "hipErrorInsufficientDriver", E},
+    {100, "hipErrorNoDevice", E},
+    {101, "hipErrorInvalidDevice", E},
+    {200, "hipErrorInvalidImage", E},
+    {209, "hipErrorNoBinaryForGpu", E},
+    {214, "hipErrorECCNotCorrectable", H},
+    {218, "hipErrorInvalidKernelFile", E},
+    {303, "hipErrorSharedObjectInitFailed", E},
+    {700, "hipErrorIllegalAddress", U},
+    {719, "hipErrorLaunchFailure", U},
+    {801, "hipErrorNotSupported", E},
+};
+
+constexpr Known kRocblas[] = {
+    {1, "rocblas_status_invalid_handle", U},
+    {2, "rocblas_status_not_implemented", E},
+    {3, "rocblas_status_invalid_pointer", U},
+    {4, "rocblas_status_invalid_size", U},
+    {5, "rocblas_status_memory_error", R},
+    {6, "rocblas_status_internal_error", U},
+    {11, "rocblas_status_invalid_value", U},
+};
+
 template <std::size_t N>
 ErrorInfo lookup(const Known (&table)[N], int value) {
     for (const auto& k : table)
@@ -101,6 +129,8 @@ ErrorInfo lookup(const Known (&table)[N], int value) {
 ErrorInfo classify_cuda(int cu_result) { return lookup(kCuda, cu_result); }
 ErrorInfo classify_cublas(int cublas_status) { return lookup(kCublas, cublas_status); }
 ErrorInfo classify_nvml(int nvml_return) { return lookup(kNvml, nvml_return); }
+ErrorInfo classify_hip(int hip_error) { return lookup(kHip, hip_error); }
+ErrorInfo classify_rocblas(int rocblas_status) { return lookup(kRocblas, rocblas_status); }
 
 DriverInitOutcome classify_driver_init(int cu_result) {
     ErrorInfo info = classify_cuda(cu_result);

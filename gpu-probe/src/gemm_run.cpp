@@ -37,17 +37,16 @@ Status no_algorithm(const Precision& p, const std::string& why) {
         .classified(ErrorClass::environment, "CUBLAS_STATUS_NOT_SUPPORTED");
 }
 
-// A (stored K×M, used transposed) and B (K×N) as element `fill(row, col, out)` writes them; n×n each.
+// A and B as `fill` writes them (fill_operands), copied to the device.
 template <typename Fill>
 Status upload(GpuDevice& g, const DeviceBuffer& a, const DeviceBuffer& b, int n, int bytes, Fill fill) {
-    std::vector<unsigned char> host(static_cast<std::size_t>(n) * n * bytes);
-    for (int i = 0; i < n; ++i)
-        for (int k = 0; k < n; ++k) CHECK_OK(fill(i, k, 1u, &host[(static_cast<std::size_t>(i) * n + k) * bytes]));
-    CHECK_CU(g.cu, g.cu.cuMemcpyHtoD(a.get(), host.data(), host.size()));
-    for (int j = 0; j < n; ++j)
-        for (int k = 0; k < n; ++k) CHECK_OK(fill(k, j, 2u, &host[(static_cast<std::size_t>(j) * n + k) * bytes]));
-    CHECK_CU(g.cu, g.cu.cuMemcpyHtoD(b.get(), host.data(), host.size()));
-    return Status::ok();
+    auto to = [&g](const DeviceBuffer& d) {
+        return [&g, &d](const std::vector<unsigned char>& host) -> Status {
+            CHECK_CU(g.cu, g.cu.cuMemcpyHtoD(d.get(), host.data(), host.size()));
+            return Status::ok();
+        };
+    };
+    return fill_operands(n, bytes, fill, to(a), to(b));
 }
 
 // Adds 1 to one output element, as a fault would (--inject-fault gemm-corrupt), so that the check must catch it.

@@ -1,10 +1,12 @@
-// One GPU GEMM measurement with cuBLASLt: random data timed after a warm-up, then integer data checked in full.
+// One GPU GEMM measurement with cuBLASLt: random data timed after a warm-up, then integer data checked in full; and
+// the test result any GEMM measurement (cuBLASLt or rocBLAS) is reported as.
 #pragma once
 #include <string>
 #include <vector>
 
 #include "check.h"
 #include "gemm_data.h"
+#include "probe.h"
 
 namespace gpuprobe {
 
@@ -40,5 +42,25 @@ struct GemmOutcome {
 // An error Status of class environment with code CUBLAS_STATUS_NOT_SUPPORTED means no algorithm of cuBLASLt runs
 // this precision here: the probe waives the test.
 Status run_gemm(GpuDevice& g, const Precision& p, const GemmSettings& s, GemmOutcome& out);
+
+// The GEMM operands in host memory as `fill(row, col, seed, out)` writes each element, n×n each, column-major: A
+// stored K×M (used transposed; seed 1), then B stored K×N (seed 2); `store(host)` copies each to its device buffer.
+template <typename Fill, typename Store>
+Status fill_operands(int n, int bytes, Fill fill, Store store_a, Store store_b) {
+    std::vector<unsigned char> host(static_cast<std::size_t>(n) * n * bytes);
+    for (int i = 0; i < n; ++i)
+        for (int k = 0; k < n; ++k) CHECK_OK(fill(i, k, 1u, &host[(static_cast<std::size_t>(i) * n + k) * bytes]));
+    CHECK_OK(store_a(host));
+    for (int j = 0; j < n; ++j)
+        for (int k = 0; k < n; ++k) CHECK_OK(fill(k, j, 2u, &host[(static_cast<std::size_t>(j) * n + k) * bytes]));
+    return store_b(host);
+}
+
+// A GEMM test's result before measuring: unit, precision, metric and the shape details (gemm_report.cpp).
+TestResult gemm_result_shell(const char* label, const Options& o);
+// The measured outcome into `r`: timings, the check's counts, `failed` on any mismatch, else scored against the
+// catalogue's figure for `product` and `key`.
+void report_gemm(TestResult& r, const ProbeContext& ctx, const std::string& product, const char* key,
+                 const GemmOutcome& out, bool injected);
 
 }  // namespace gpuprobe

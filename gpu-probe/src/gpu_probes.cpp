@@ -5,7 +5,7 @@
 #include <functional>
 #include <vector>
 
-#include "cpu_probes.h"
+#include "bandwidth_report.h"
 #include "gpu_device.h"
 #include "gpu_timing.h"
 #include "pcie.h"
@@ -36,11 +36,7 @@ public:
     Scope scope() const override { return Scope::gpu; }
     TestResult run(ProbeContext& ctx) override {
         GpuDevice& g = *ctx.gpu;
-        TestResult r;
-        r.unit = "GB/s";
-        r.metric = "device_memory_bandwidth_bytes_per_second";
-        r.metric_help = "GPU device memory bandwidth, bytes/s (bytes read + written over the median event time).";
-        r.metric_scale = 1e9;
+        TestResult r = device_bandwidth_shell();
         double bytes_per_op = 0;
         std::vector<double> ms;
         long long mismatches = 0;
@@ -49,22 +45,7 @@ public:
             set_error(r, s);
             return r;
         }
-        const double med = median(ms);
-        r.value = bytes_per_op / (med * 1e-3) / 1e9;
-        r.details.emplace_back("median_ms", med);
-        r.details.emplace_back("bytes_per_iteration", static_cast<long long>(bytes_per_op));
-        r.details.emplace_back("mismatches", mismatches);
-        if (mismatches > 0) {
-            r.status = TestStatus::failed;
-            r.reason = "result check failed on " + std::to_string(mismatches) + " sampled elements";
-            return r;
-        }
-        r.status = TestStatus::passed;
-        score_with_catalogue(r, ctx, g.name, key());
-        if (const Sku* sku = ctx.baselines.find(g.name); sku != nullptr && sku->memory_bandwidth_gbps) {
-            r.details.emplace_back("datasheet_peak_gbps", *sku->memory_bandwidth_gbps);
-            r.details.emplace_back("fraction_of_datasheet_peak", *r.value / *sku->memory_bandwidth_gbps);
-        }
+        report_device_bandwidth(r, ctx, g.name, bytes_per_op, ms, mismatches);
         return r;
     }
 
@@ -139,12 +120,7 @@ public:
     TestResult run(ProbeContext& ctx) override {
         GpuDevice& g = *ctx.gpu;
         CudaApi& cu = g.cu;
-        TestResult r;
-        r.unit = "GB/s";
-        r.metric = to_device_ ? "host_to_device_bandwidth_bytes_per_second" : "device_to_host_bandwidth_bytes_per_second";
-        r.metric_help = to_device_ ? "Host-to-device copy bandwidth from pinned memory, bytes/s (median)."
-                                   : "Device-to-host copy bandwidth into pinned memory, bytes/s (median).";
-        r.metric_scale = 1e9;
+        TestResult r = copy_bandwidth_shell(to_device_);
         const std::size_t bytes = static_cast<std::size_t>(ctx.options.mem_size_mib) << 20;
         std::vector<double> ms;
         std::string placement = "pinned (cuMemAllocHost), first touched by this test's thread";
@@ -172,13 +148,7 @@ public:
             set_error(r, s);
             return r;
         }
-        const double med = median(ms);
-        r.value = static_cast<double>(bytes) / (med * 1e-3) / 1e9;
-        r.details = {{"buffer_mib", static_cast<long long>(ctx.options.mem_size_mib)},
-                     {"memory", placement},
-                     {"median_ms", med}};
-        r.status = TestStatus::passed;
-        score_with_catalogue(r, ctx, g.name, key());
+        report_copy_bandwidth(r, ctx, g.name, key(), bytes, ms, placement);
         check_link(g, ctx, r);
         return r;
     }

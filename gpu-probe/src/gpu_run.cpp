@@ -6,7 +6,6 @@
 #include "watchdog.h"
 
 namespace gpuprobe {
-namespace {
 
 TestResult error_result(const std::string& key, const Status& s) {
     TestResult t;
@@ -14,6 +13,8 @@ TestResult error_result(const std::string& key, const Status& s) {
     set_error(t, s);
     return t;
 }
+
+namespace {
 
 // Runs one probe on its own thread; the closure owns copies of what it uses, so an abandoned thread stays valid.
 std::optional<TestResult> run_watched(Probe* probe, GpuDevice* dev, const ProbeContext& base) {
@@ -28,6 +29,31 @@ std::optional<TestResult> run_watched(Probe* probe, GpuDevice* dev, const ProbeC
 }
 
 }  // namespace
+
+std::string run_tests_on_gpu(const std::vector<Probe*>& selected, Scope scope, double timeout_seconds,
+                             const std::function<std::optional<TestResult>(Probe*)>& watched, GpuReport& gr) {
+    std::string hung_in;
+    for (Probe* p : selected) {
+        if (p->scope() != scope) continue;
+        if (!hung_in.empty()) {
+            gr.tests.push_back(error_result(
+                p->key(), Status::error("not run: " + hung_in + " hung on this GPU and still holds it")
+                              .classified(ErrorClass::timeout)));
+            continue;
+        }
+        std::optional<TestResult> r = watched(p);
+        if (r) {
+            gr.tests.push_back(*r);
+            continue;
+        }
+        hung_in = p->key();
+        gr.tests.push_back(error_result(
+            p->key(), Status::error("no result after " + std::to_string(timeout_seconds) +
+                                    " s (--test-timeout): the GPU or its driver hung")
+                          .classified(ErrorClass::timeout)));
+    }
+    return hung_in;
+}
 
 bool run_gpu_tests(GpuEnvironment& env, const std::vector<int>& ordinals, const std::vector<std::string>& uuids,
                    const std::vector<Probe*>& selected, const ProbeContext& base, RunReport& report) {
@@ -53,27 +79,9 @@ bool run_gpu_tests(GpuEnvironment& env, const std::vector<int>& ordinals, const 
         gr.serial = dev->serial;
         gr.pci_bus_id = dev->pci_bus_id;
         gr.compute_capability = std::to_string(dev->cc_major) + "." + std::to_string(dev->cc_minor);
-        std::string hung_in;
-        for (Probe* p : selected) {
-            if (p->scope() != Scope::gpu) continue;
-            if (!hung_in.empty()) {
-                gr.tests.push_back(error_result(
-                    p->key(), Status::error("not run: " + hung_in + " hung on this GPU and still holds it")
-                                  .classified(ErrorClass::timeout)));
-                continue;
-            }
-            std::optional<TestResult> r = run_watched(p, dev.get(), base);
-            if (r) {
-                gr.tests.push_back(*r);
-                continue;
-            }
-            hung_in = p->key();
-            any_hung = true;
-            gr.tests.push_back(error_result(
-                p->key(), Status::error("no result after " + std::to_string(base.options.test_timeout_seconds) +
-                                        " s (--test-timeout): the GPU or its driver hung")
-                              .classified(ErrorClass::timeout)));
-        }
+        const std::string hung_in = run_tests_on_gpu(selected, Scope::gpu, base.options.test_timeout_seconds,
+                                                     [&](Probe* p) { return run_watched(p, dev.get(), base); }, gr);
+        any_hung = any_hung || !hung_in.empty();
         if (!hung_in.empty()) dev.release();  // the hung thread still uses it: never destroy it under that thread
         report.gpus.push_back(gr);
     }

@@ -25,6 +25,14 @@ bool is_device_uuid(const std::string& s) {
     return pos == s.size();
 }
 
+// An AMD GPU id after its "AMD-" prefix: the board serial (letters and digits), or "PCI-" and a bus id for a GPU
+// whose serial is unknown (amd_device.h); at most 64 characters.
+bool is_amd_id_body(const std::string& s) {
+    return !s.empty() && s.size() <= 64 && std::all_of(s.begin(), s.end(), [](unsigned char c) {
+        return std::isalnum(c) != 0 || c == ':' || c == '.' || c == '-' || c == '_';
+    });
+}
+
 }  // namespace
 
 Status parse_gpu_selector(const std::string& item, GpuSelector& out) {
@@ -35,9 +43,14 @@ Status parse_gpu_selector(const std::string& item, GpuSelector& out) {
         out.uuid = kind + lower(item.substr(4));
         return Status::ok();
     }
+    if (prefix == "amd-" && is_amd_id_body(item.substr(4))) {
+        out.uuid = "AMD-" + item.substr(4);
+        return Status::ok();
+    }
     const bool digits = !item.empty() && item.size() <= 4 &&
                         std::all_of(item.begin(), item.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
-    CHECK(digits, "--gpus expects CUDA device indices or GPU/MIG UUIDs (GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx), got '" +
+    CHECK(digits, "--gpus expects device indices, GPU/MIG UUIDs (GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx) or AMD GPU "
+                      "ids (AMD-<serial>), got '" +
                       item + "'");
     out.index = std::stoi(item);
     return Status::ok();

@@ -1,5 +1,5 @@
-// Which GPUs a run probes: --gpus takes CUDA indices or GPU UUIDs (the worker knows a job's GPUs by UUID, and the
-// NVIDIA runtime's NVIDIA_VISIBLE_DEVICES renumbers indices inside a container).
+// Which GPUs a run probes: --gpus takes device indices, GPU UUIDs or AMD GPU ids (the worker knows a job's GPUs by
+// UUID, an AMD GPU by "AMD-" and its board serial, and the container runtimes renumber indices inside a container).
 #pragma once
 #include <string>
 #include <vector>
@@ -9,11 +9,12 @@
 namespace gpuprobe {
 
 struct GpuSelector {
-    int index = -1;    // a CUDA device index, or -1
-    std::string uuid;  // "GPU-…" or "MIG-…" and 8-4-4-4-12 hex digits, lower case, or empty
+    int index = -1;    // a CUDA or HIP device index, or -1
+    std::string uuid;  // "GPU-…" or "MIG-…" and 8-4-4-4-12 hex digits, lower case; "AMD-" and a serial; or empty
 };
 
-// Parses one --gpus item: a decimal index, a GPU UUID or a MIG device UUID (any case). A usage error otherwise.
+// Parses one --gpus item: a decimal index, a GPU UUID, a MIG device UUID or an AMD GPU id (any case). A usage error
+// otherwise.
 Status parse_gpu_selector(const std::string& item, GpuSelector& out);
 
 // The CUDA ordinals the selectors name, in the order given and each once; `device_uuids[i]` is ordinal i's UUID.

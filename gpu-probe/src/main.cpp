@@ -6,6 +6,7 @@
 #include <iostream>
 #include <memory>
 
+#include "amd_run.h"
 #include "gpu_device.h"
 #include "gpu_run.h"
 #include "host_info.h"
@@ -89,6 +90,11 @@ int main(int argc, char** argv) {
 #else
                      " (no CUDA kernels: built without nvcc)"
 #endif
+#ifdef GPU_PROBE_HAVE_HIP_KERNELS
+                     " (HIP kernels embedded)"
+#else
+                     " (no HIP kernels: built without hipcc)"
+#endif
                   << "\n";
         return 0;
     }
@@ -121,21 +127,27 @@ int main(int argc, char** argv) {
 
     GpuEnvironment env;
     Status gpu_env = GpuEnvironment::open(env, opt.cublaslt_path);
+    // AMD GPUs through HIP where CUDA has no GPU (a broken NVIDIA driver is that node's outcome, not a missing one).
+    AmdEnvironment amd;
+    const Status amd_env = gpu_env || env.driver_broken ? Status::error("not tried") : AmdEnvironment::open(amd, opt.rocm_libs);
     if (opt.list) {
-        std::cout << "Tests (GPU tests run on every selected GPU; CPU tests once):\n";
+        std::cout << "Tests (GPU tests run on every selected NVIDIA (gpu) or AMD (amd) GPU; CPU tests once):\n";
         for (const auto& p : registry) {
-            std::printf("  %-26s %-4s %s\n", p->key().c_str(), p->scope() == Scope::gpu ? "gpu" : "cpu",
-                        p->description().c_str());
+            const Scope scope = p->scope();
+            std::printf("  %-26s %-4s %s\n", p->key().c_str(),
+                        scope == Scope::gpu ? "gpu" : scope == Scope::amd_gpu ? "amd" : "cpu", p->description().c_str());
         }
-        std::printf("GPU here: %s\n", gpu_env ? (std::to_string(env.device_count) + " device(s)").c_str()
-                                               : gpu_env.message().c_str());
+        std::printf("GPU here: %s\n", gpu_env   ? (std::to_string(env.device_count) + " device(s)").c_str()
+                                       : amd_env ? (std::to_string(amd.device_count) + " AMD device(s)").c_str()
+                                                 : (gpu_env.message() + "; " + amd_env.message()).c_str());
         return 0;
     }
     std::vector<int> ordinals;
     std::vector<std::string> not_visible, uuids;
-    if (gpu_env) {
+    if (gpu_env || amd_env) {
         // A driver that cannot name its GPUs still lets indices select them; opening the GPU then reports the error.
-        if (!env.device_uuids(uuids)) uuids.assign(static_cast<std::size_t>(env.device_count), "");
+        if (amd_env) uuids = amd.device_ids();
+        else if (!env.device_uuids(uuids)) uuids.assign(static_cast<std::size_t>(env.device_count), "");
         Status resolved = resolve_gpu_selection(opt.gpus, uuids, ordinals, not_visible);
         if (!resolved) {
             std::fprintf(stderr, "gpu-probe: %s\n", resolved.message().c_str());
@@ -154,17 +166,20 @@ int main(int argc, char** argv) {
     report.started_at = rfc3339_utc(started);
     report.started_unix_seconds = std::chrono::duration<double>(started.time_since_epoch()).count();
     report.host = collect_host_info();
-    report.host.driver = env.driver_version;
+    report.host.driver = amd_env ? "HIP " + amd.runtime_version : env.driver_version;
     report.host.cuda = gpu_env ? env.cuda_version : "";
-    report.gpu_status = gpu_env ? "ok" : gpu_env.message();
+    report.gpu_status = gpu_env || amd_env ? "ok"
+                        : env.driver_broken ? gpu_env.message() : gpu_env.message() + "; " + amd_env.message();
     report.gpus_not_visible = not_visible;
-    if (gpu_env && ordinals.empty() && !not_visible.empty())
+    if ((gpu_env || amd_env) && ordinals.empty() && !not_visible.empty())
         report.gpu_status = "none of the GPUs named by --gpus is visible here";
 
     Thresholds thresholds{opt.pass_ratio, opt.degraded_ratio};
     bool hung = false;
     if (gpu_env) {
         hung = run_gpu_tests(env, ordinals, uuids, selected, ProbeContext{opt, baselines, thresholds, nullptr}, report);
+    } else if (amd_env) {
+        hung = run_amd_gpu_tests(amd, ordinals, uuids, selected, ProbeContext{opt, baselines, thresholds}, report);
     } else if (env.driver_broken) {
         report_broken_driver(env, gpu_env, opt, report);
     }
@@ -175,7 +190,7 @@ int main(int argc, char** argv) {
     const auto finished = std::chrono::system_clock::now();
     report.finished_at = rfc3339_utc(finished);
     report.duration_seconds = std::chrono::duration<double>(finished - started).count();
-    finish_verdict(report, gpu_env.is_ok() && !ordinals.empty());
+    finish_verdict(report, (gpu_env || amd_env) && !ordinals.empty());
 
     const std::string json = report_to_json(report);
     bool ok = true;

@@ -13,14 +13,12 @@ namespace {
 
 using Reader = std::function<void(const ProbeContext&, GpuDevice&, NvmlApi&, TestResult&)>;
 
-class NvmlProbe : public Probe {
+class NvmlProbe : public ReadingProbe {
 public:
     NvmlProbe(std::string key, std::string desc, std::string unit, std::string metric, std::string help, Reader read)
-        : key_(std::move(key)), desc_(std::move(desc)), unit_(std::move(unit)), metric_(std::move(metric)),
-          help_(std::move(help)), read_(std::move(read)) {}
-    std::string key() const override { return key_; }
-    std::string description() const override { return desc_; }
-    Scope scope() const override { return Scope::gpu; }
+        : ReadingProbe(Scope::gpu, std::move(key), std::move(desc), std::move(unit), std::move(metric),
+                       std::move(help)),
+          read_(std::move(read)) {}
     bool supported(const ProbeContext& ctx, std::string& why) const override {
         if (ctx.gpu == nullptr) return true;
         if (!ctx.gpu->env.nvml_status) {
@@ -33,18 +31,11 @@ public:
         }
         return true;
     }
-    TestResult run(ProbeContext& ctx) override {
-        TestResult r;
-        r.unit = unit_;
-        r.metric = metric_;
-        r.metric_help = help_;
-        r.status = TestStatus::passed;
-        read_(ctx, *ctx.gpu, ctx.gpu->env.nvml, r);
-        return r;
-    }
+
+protected:
+    void read(const ProbeContext& ctx, TestResult& r) override { read_(ctx, *ctx.gpu, ctx.gpu->env.nvml, r); }
 
 private:
-    std::string key_, desc_, unit_, metric_, help_;
     Reader read_;
 };
 

@@ -90,6 +90,7 @@ std::vector<Flag> flags() {
         {"gemm-seconds", 0, true, [](Options& o, const std::string& v) { return to_seconds("--gemm-seconds", v, 0, 3600, o.gemm_seconds); }},
         {"test-timeout", 0, true, [](Options& o, const std::string& v) { return to_seconds("--test-timeout", v, 0.1, 86400, o.test_timeout_seconds); }},
         {"cublaslt", 0, true, [](Options& o, const std::string& v) { o.cublaslt_path = v; return Status::ok(); }},
+        {"rocm-libs", 0, true, [](Options& o, const std::string& v) { o.rocm_libs = v; return Status::ok(); }},
         {"inject-fault", 0, true, [](Options& o, const std::string& v) {
              if (v != "gemm-corrupt") return Status::error("--inject-fault knows only 'gemm-corrupt', got '" + v + "'");
              o.inject_fault = v;
@@ -160,7 +161,8 @@ every selected GPU, plus CPU GEMM and memory bandwidth everywhere; each test is 
 
 Selection:
   -t, --tests KEYS          comma-separated exact test keys (default: all; see --list)
-  -g, --gpus IDS            comma-separated CUDA device indices or GPU UUIDs (GPU-...) (default: all)
+  -g, --gpus IDS            comma-separated device indices, GPU UUIDs (GPU-...) or AMD GPU ids (AMD-<serial>)
+                            (default: all)
   -l, --list                list the test keys and whether they can run here, then exit
 Sizes and repetitions:
   -s, --gemm-size N         GPU GEMM M=N=K (default 8192)
@@ -173,6 +175,8 @@ Sizes and repetitions:
   -T, --threads N           CPU threads (default: all logical CPUs)
 GPU environment:
       --cublaslt PATH       libcublasLt file or folder to use (default: loader path, CUDA and wheel folders)
+      --rocm-libs DIR       the only folder to load the HIP runtime, rocBLAS and AMD SMI from (default: loader
+                            path, $ROCM_PATH/lib, /opt/rocm/lib)
       --test-timeout S      watchdog per GPU test: a test still running after S seconds is an error, class
                             timeout, and the run ends after writing its report (default 120)
       --inject-fault KIND   testing only: gemm-corrupt corrupts one GEMM output element (the check must fail it)

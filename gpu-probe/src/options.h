@@ -15,7 +15,7 @@ struct Options {
     bool list = false;
     bool quiet = false;
     std::vector<std::string> tests;   // exact probe keys; empty = all
-    std::vector<GpuSelector> gpus;    // CUDA indices or GPU UUIDs; empty = all
+    std::vector<GpuSelector> gpus;    // device indices, GPU UUIDs or AMD GPU ids; empty = all
     int gemm_size = 8192;             // GPU GEMM M = N = K
     int cpu_gemm_size = 1024;         // CPU GEMM M = N = K
     int iterations = 10;              // timed repetitions; the median is reported
@@ -25,6 +25,7 @@ struct Options {
     double gemm_seconds = 2.0;        // GPU GEMM: least timed duration, over --iterations batches
     double test_timeout_seconds = 120; // watchdog per GPU test: past it the test is `error`, class timeout
     std::string cublaslt_path;        // libcublasLt file or folder; empty = search (lib_search.h)
+    std::string rocm_libs;            // folder of libamdhip64/librocblas/libamd_smi; empty = search (hip_api.h)
     std::string inject_fault;         // test only: "gemm-corrupt" corrupts one GEMM output element
     int threads = 0;                  // CPU threads; 0 = all logical CPUs
     double pass_ratio = 0.90;         // ratio >= pass_ratio: passed

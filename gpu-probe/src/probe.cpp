@@ -8,6 +8,7 @@ namespace gpuprobe {
 Registry make_registry() {
     Registry r;
     add_gpu_probes(r);
+    add_amd_probes(r);
     add_cpu_probes(r);
     return r;
 }

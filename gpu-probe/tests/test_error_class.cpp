@@ -71,6 +71,13 @@ int main() {
         {classify_nvml, 14, ErrorClass::hardware, "NVML_ERROR_CORRUPTED_INFOROM"},
         {classify_nvml, 16, ErrorClass::hardware, "NVML_ERROR_RESET_REQUIRED"},
         {classify_nvml, 999, ErrorClass::unknown, "NVML_ERROR_UNKNOWN"},
+        {classify_hip, 2, ErrorClass::resource, "hipErrorOutOfMemory"},
+        {classify_hip, 100, ErrorClass::environment, "hipErrorNoDevice"},
+        {classify_hip, 209, ErrorClass::environment, "hipErrorNoBinaryForGpu"},
+        {classify_hip, 214, ErrorClass::hardware, "hipErrorECCNotCorrectable"},
+        {classify_hip, 700, ErrorClass::unknown, "hipErrorIllegalAddress"},
+        {classify_rocblas, 5, ErrorClass::resource, "rocblas_status_memory_error"},
+        {classify_rocblas, 2, ErrorClass::environment, "rocblas_status_not_implemented"},
     };
     for (const auto& c : cases) {
         ErrorInfo info = c.classify(c.value);

@@ -118,14 +118,19 @@ int main() {
         EXPECT_EQ(o.cublaslt_path, "/opt/lib/libcublasLt.so.12");
         EXPECT_EQ(o.inject_fault, "gemm-corrupt");
     }
-    // Exact key selection: no substring or prefix matching; order follows the registry; duplicates run once.
+    // Exact key selection: no substring or prefix matching; order follows the registry; duplicates run once. A key
+    // names one probe per scope: gemm_bf16 is the NVIDIA (cuBLASLt) and the AMD (rocBLAS) test.
     Registry reg = make_registry();
     std::vector<Probe*> sel;
     EXPECT(!select_probes(reg, {"gemm"}, sel).is_ok());
     EXPECT(!select_probes(reg, {"gemm_bf"}, sel).is_ok());
     EXPECT(select_probes(reg, {"cpu_memory_bandwidth", "gemm_bf16", "gemm_bf16"}, sel).is_ok());
-    EXPECT_EQ(sel.size(), 2u);
-    EXPECT_EQ(sel[0]->key(), "gemm_bf16");
+    EXPECT_EQ(sel.size(), 3u);
+    EXPECT(sel[0]->key() == "gemm_bf16" && sel[0]->scope() == Scope::gpu);
+    EXPECT(sel[1]->key() == "gemm_bf16" && sel[1]->scope() == Scope::amd_gpu);
+    for (std::size_t i = 0; i < reg.size(); ++i)
+        for (std::size_t j = i + 1; j < reg.size(); ++j)
+            EXPECT(reg[i]->key() != reg[j]->key() || reg[i]->scope() != reg[j]->scope());
     EXPECT(select_probes(reg, {}, sel).is_ok());
     EXPECT_EQ(sel.size(), reg.size());
     EXPECT(usage_text("gpu-probe").find("--mem-size-mib") != std::string::npos);

@@ -7,7 +7,10 @@ public enum EvidenceKind {
     HARDWARE_XID(Severity.HARD),
     /** An XID that an application or the driver causes (13, 31, 43, …): another process's fault, not the GPU's. */
     APPLICATION_XID(Severity.INFO),
-    /** Double-bit (uncorrected) ECC errors since the driver loaded. */
+    /**
+     * Uncorrected ECC errors since the driver loaded: NVIDIA's double-bit errors, AMD's uncorrectable and deferred
+     * ones.
+     */
     ECC_UNCORRECTED(Severity.HARD),
     /** Uncorrected ECC errors over the board's lifetime, none since the driver loaded. */
     ECC_LIFETIME(Severity.DEGRADED),
@@ -17,6 +20,8 @@ public enum EvidenceKind {
     PCIE_LINK(Severity.HARD),
     /** The PCIe link cannot reach the SKU's generation: slower host transfers, often a slot or riser. */
     PCIE_LINK_SLOW(Severity.DEGRADED),
+    /** An AMD RAS block (UMC, GFX, DF, …) reports uncorrectable errors or poisoned data. */
+    RAS_ERROR(Severity.HARD),
     /** A GEMM or triad result check found wrong values. */
     RESULT_MISMATCH(Severity.HARD),
     /** NVML could not read this GPU while it answered for its siblings. */

@@ -11,8 +11,8 @@ import java.util.TreeSet;
 
 /**
  * Reads one test of one GPU into evidence (docs/architecture.md, "Health verdicts"). The probe reports facts; this
- * decides what they weigh: hard evidence (hardware XIDs, uncorrected ECC, row remapping, a narrow PCIe link, a result
- * mismatch, a CUDA error classed as hardware) fails a GPU at once; a probe error without it only makes the run
+ * decides what they weigh: hard evidence (hardware XIDs, uncorrected ECC, row remapping, an AMD RAS block in error, a
+ * narrow PCIe link, a result mismatch, a CUDA or HIP error classed as hardware) fails a GPU at once; a probe error without it only makes the run
  * inconclusive; any other failed test must fail twice in a row to count as a failure.
  */
 @ApplicationScoped
@@ -51,6 +51,8 @@ public class TestEvidence {
         return switch (test.key()) {
             case "nvml_xid" -> xid(test, failedBefore);
             case "nvml_ecc" -> ecc(test);
+            case "amd_smi_ecc" -> amdEcc(test);
+            case "amd_smi_ras" -> ras(test);
             case "nvml_remapped_rows" -> remappedRows(test);
             case "nvml_pcie_link" -> pcieLink(test);
             default -> test.isThroughput() && test.number("mismatches") > 0
@@ -125,6 +127,32 @@ public class TestEvidence {
                     Map.of("aggregate_uncorrected", test.detail("aggregate_uncorrected"))));
         }
         return List.of();
+    }
+
+    /**
+     * AMD's counts since the driver loaded. A deferred error is an uncorrectable one that the hardware could not fix and
+     * deferred by poisoning the data, to be raised when something consumes it: the memory is as bad as for an
+     * uncorrectable error, only no one has read it yet, so it weighs the same.
+     */
+    private static List<Evidence> amdEcc(TestResult test) {
+        double uncorrectable = test.number("uncorrectable");
+        double deferred = test.number("deferred");
+        if (uncorrectable <= 0 && deferred <= 0) {
+            return List.of();
+        }
+        return List.of(new Evidence(EvidenceKind.ECC_UNCORRECTED, test.key(), String.format(Locale.ROOT,
+                "%.0f uncorrectable and %.0f deferred ECC errors since the driver loaded", uncorrectable, deferred),
+                Map.of("uncorrectable", fmt(uncorrectable), "deferred", fmt(deferred))));
+    }
+
+    /** The RAS blocks the probe found in MULT_UC or POISON state, named in the evidence. */
+    private static List<Evidence> ras(TestResult test) {
+        String blocks = test.detail("ras_uncorrectable_blocks");
+        if (blocks == null || blocks.isBlank()) {
+            return List.of();
+        }
+        return List.of(new Evidence(EvidenceKind.RAS_ERROR, test.key(), "RAS reports uncorrectable errors in " + blocks,
+                Map.of("ras_uncorrectable_blocks", blocks)));
     }
 
     private static List<Evidence> remappedRows(TestResult test) {
