@@ -48,6 +48,12 @@ public interface WorkerConfig {
          * a VM is called, where it runs and what it runs. Which GPUs a VM holds comes from kube-state-metrics.
          */
         KubeVirt kubevirt();
+
+        /**
+         * AMD's device-metrics-exporter as AMD's GPU operator deploys it: its ServiceMonitor does not honour labels,
+         * so every series carries the exporter pod's own namespace.
+         */
+        Amd amd();
     }
 
     /** Which series come from an exporter; the two exporters differ only in their defaults. */
@@ -108,6 +114,18 @@ public interface WorkerConfig {
 
         @Override
         @WithDefault("*")
+        String namespace();
+    }
+
+    /** {@code telemetry.exporters.amd.*} */
+    interface Amd extends Exporter {
+
+        @Override
+        @WithDefault("amd-device-metrics-exporter")
+        String job();
+
+        @Override
+        @WithDefault("kube-amd-gpu")
         String namespace();
     }
 

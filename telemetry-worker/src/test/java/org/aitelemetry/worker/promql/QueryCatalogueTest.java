@@ -25,7 +25,8 @@ class QueryCatalogueTest {
             new AllExporters(new Exporter("nvidia-dcgm-exporter", "nvidia-gpu-operator"),
                     new Exporter("kube-state-metrics", ExporterSelector.ANY_NAMESPACE),
                     new Exporter("clusterlifecycle-state-metrics-v2", "multicluster-engine"),
-                    new Exporter("kubevirt-prometheus-metrics", ExporterSelector.ANY_NAMESPACE))),
+                    new Exporter("kubevirt-prometheus-metrics", ExporterSelector.ANY_NAMESPACE),
+                    new Exporter("amd-device-metrics-exporter", "kube-amd-gpu"))),
             MetadataSettings.coldFront());
 
     @Test
@@ -73,7 +74,8 @@ class QueryCatalogueTest {
     }
 
     private record AllExporters(WorkerConfig.Dcgm dcgm, WorkerConfig.KubeStateMetrics kubeStateMetrics,
-            WorkerConfig.Acm acm, WorkerConfig.KubeVirt kubevirt) implements WorkerConfig.Exporters {
+            WorkerConfig.Acm acm, WorkerConfig.KubeVirt kubevirt, WorkerConfig.Amd amd)
+            implements WorkerConfig.Exporters {
     }
 
     private record Sync(String every, String firstDelay, int missingAfterCycles, Duration lookback)
@@ -82,6 +84,7 @@ class QueryCatalogueTest {
 
     /** The exporters' settings have the same shape; only their defaults differ. */
     private record Exporter(String job, String namespace)
-            implements WorkerConfig.Dcgm, WorkerConfig.KubeStateMetrics, WorkerConfig.Acm, WorkerConfig.KubeVirt {
+            implements WorkerConfig.Dcgm, WorkerConfig.KubeStateMetrics, WorkerConfig.Acm, WorkerConfig.KubeVirt,
+            WorkerConfig.Amd {
     }
 }
