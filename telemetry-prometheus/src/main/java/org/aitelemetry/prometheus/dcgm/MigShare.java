@@ -1,10 +1,10 @@
 package org.aitelemetry.prometheus.dcgm;
 
 import java.util.Locale;
-import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.aitelemetry.prometheus.amd.AmdPartitionShare;
 
 /**
  * The share of a whole GPU that a MIG slice stands for in GPU-seconds: its compute slices over the GPU's. A profile
@@ -12,24 +12,22 @@ import java.util.regex.Pattern;
  * MIG GPU but the A30) have 7, so {@code 3g.40gb} is 3/7 of a GPU and {@code 7g.80gb} the whole of it; the A30 has 4.
  * Memory does not enter: a {@code 1g.20gb} is still 1/7 of the compute.
  *
- * <p>An AMD partition ({@code <compute>/<memory>}, {@link org.aitelemetry.prometheus.amd.AmdLabels#partitionProfile})
- * is one of as many as its compute mode makes: DPX 2, TPX 3, QPX 4, CPX 8 (one per XCD of an MI300-series GPU).
+ * <p>An AMD partition's profile ({@code <compute>/<memory>}, e.g. {@code cpx/nps4}) has its share from
+ * {@link AmdPartitionShare}, so that every caller prices slices of both vendors through this one class.
  */
 public final class MigShare {
 
     private static final Pattern COMPUTE_SLICES = Pattern.compile("^(\\d+)g\\.");
     private static final int SLICES = 7;
     private static final int A30_SLICES = 4;
-    private static final Map<String, Integer> AMD_PARTITIONS = Map.of("spx", 1, "dpx", 2, "tpx", 3, "qpx", 4, "cpx", 8);
 
     private MigShare() {
     }
 
     /** Empty for a profile that names no compute slices, or more than the GPU has. */
     public static OptionalDouble of(String profile, String gpuModel) {
-        Integer amdPartitions = AMD_PARTITIONS.get(profile.split("/", 2)[0]);
-        if (amdPartitions != null) {
-            return OptionalDouble.of(1.0 / amdPartitions);
+        if (profile.contains("/")) {
+            return AmdPartitionShare.of(profile, gpuModel);
         }
         Matcher matcher = COMPUTE_SLICES.matcher(profile);
         if (!matcher.find()) {

@@ -24,7 +24,7 @@ class MigShareTest {
     }
 
     @Test
-    void anAmdPartitionIsOneOfAsManyAsItsComputeModeMakes() {
+    void anAmdPartitionsShareIsAmdPartitionSharesSoEveryCallerPricesBothVendors() {
         String mi300x = "AMD Instinct MI300X OAM";
         assertThat(MigShare.of("cpx/nps4", mi300x)).hasValue(1.0 / 8);
         assertThat(MigShare.of("cpx/nps1", mi300x)).hasValue(1.0 / 8);

@@ -19,25 +19,31 @@ import static org.aitelemetry.prometheus.kube.KubeLabel.EXPORTED_POD;
 import static org.aitelemetry.prometheus.kube.KubeLabel.NAMESPACE;
 import static org.aitelemetry.prometheus.kube.KubeLabel.POD;
 
+import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.aitelemetry.prometheus.PromqlString;
 import org.aitelemetry.prometheus.amd.AmdField;
 import org.aitelemetry.prometheus.amd.AmdLabels;
 import org.aitelemetry.worker.config.WorkerConfig;
 
 /**
- * The queries of AMD's device-metrics-exporter (contracts.md §5), beside {@link QueryCatalogue}'s DCGM ones. Fleet
+ * The queries of AMD's device-metrics-exporter (contracts.md §4–5), beside {@link QueryCatalogue}'s DCGM ones. Fleet
  * sync: an inventory and one query per {@link AmdField}, whatever the fleet's size. Usage rollups: AMD's part of
  * {@link QueryCatalogue}'s range queries, its series relabelled as DCGM spells them ({@code UUID} the GPU's model id,
- * {@code GPU_I_ID} the partition) and in DCGM's units, so that one timeline code reads both vendors.
+ * {@code GPU_I_ID} the partition) and in DCGM's units, so that one timeline code reads both vendors. Usage sessions:
+ * the aggregates at their close, for one GPU (found by its board's serial number) or partition.
  *
  * <p>Each field is asked for under every name it goes by (bare or {@code amd_}-prefixed, MI2xx or MI3xx spelling),
  * joined by {@code or}: a deployment uses one prefix and a board one spelling, and where two answer for the same GPU
  * the preferred one wins. Values above the field's ceiling or below zero (older exporters' sentinels for "not
  * supported", NaN) are dropped per series, before {@code max} could pick one over a real reading. Every selector names
- * the configured exporter (acceptance scenario 30).
+ * the configured exporter (acceptance scenario 30); built at start, so a selector value that is refused stops the
+ * start with the property's name.
  */
+@Startup
 @ApplicationScoped
 public class AmdQueries {
 
@@ -109,5 +115,47 @@ public class AmdQueries {
                 .map(metric -> "max by (" + by + ") (last_over_time(" + amd.select(metric) + window + ") <= "
                         + field.ceiling() + " >= 0)")
                 .collect(Collectors.joining(" or "));
+    }
+
+    /*
+     * Aggregates at close of a usage session: instant queries evaluated at the session's end over its duration, for one
+     * GPU or partition, as QueryCatalogue's for dcgm-exporter. Range functions cannot drop the sentinels of exporters
+     * before v1.4.0 sample by sample, so callers reject results beyond the field's ceiling instead.
+     */
+
+    /**
+     * Average graphics-engine activity (%) over the {@code range} before the evaluation time, of a whole GPU
+     * ({@code partition} null) or one partition: the sum of its raw samples over their count, so that when the holder's
+     * labels change mid-range (a new series) every sample still weighs once.
+     */
+    public String sessionAverage(String deviceId, Integer partition, Duration range) {
+        String activity = select(AmdField.GFX_ACTIVITY, deviceId, partition) + window(range);
+        return "sum(sum_over_time(" + activity + ")) / sum(count_over_time(" + activity + "))";
+    }
+
+    /**
+     * Increase of a whole GPU's energy counter (µJ) over the {@code range} before the evaluation time. The exporter
+     * types {@code gpu_energy_consumed} a gauge, but it is the driver's accumulator since the driver loaded: it only
+     * grows, and falls to zero only when the driver reloads (a reboot, a driver upgrade), which is what
+     * {@code increase} takes a counter reset for. A read that fails low would count as a reset too and add the whole
+     * counter: the caller's plausibility bound drops that.
+     */
+    public String sessionEnergy(String deviceId, Duration range) {
+        return "sum(increase(" + select(AmdField.ENERGY, deviceId, null) + window(range) + "))";
+    }
+
+    /** One GPU's or partition's series of a field, under every name it goes by, from the exporter only. */
+    private String select(AmdField field, String deviceId, Integer partition) {
+        String serial = deviceId.substring(AmdLabels.DEVICE_ID_PREFIX.length());
+        Stream<String> device = Stream.of("__name__=~" + PromqlString.literal(String.join("|", field.metrics())),
+                SERIAL_NUMBER + "=" + PromqlString.literal(serial));
+        Stream<String> part = partition == null ? Stream.of(COMPUTE_PARTITION + "=~" + PromqlString.literal(WHOLE_GPU))
+                : Stream.of(COMPUTE_PARTITION + "!~" + PromqlString.literal(WHOLE_GPU),
+                        PARTITION_ID + "=" + PromqlString.literal(String.valueOf(partition)));
+        return amd.select("", Stream.concat(device, part).toArray(String[]::new));
+    }
+
+    private static String window(Duration range) {
+        return "[" + range.toMillis() + "ms]";
     }
 }

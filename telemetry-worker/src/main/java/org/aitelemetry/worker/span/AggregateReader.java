@@ -12,32 +12,26 @@ import java.util.stream.Stream;
 import org.aitelemetry.prometheus.PrometheusClient;
 import org.aitelemetry.prometheus.QueryResult;
 import org.aitelemetry.prometheus.dcgm.DcgmBlank;
-import org.aitelemetry.prometheus.dcgm.DcgmField;
 import org.aitelemetry.prometheus.dcgm.MigShare;
 import org.aitelemetry.prometheus.source.SourceClients;
 import org.aitelemetry.prometheus.source.SourceDefinition;
-import org.aitelemetry.worker.promql.QueryCatalogue;
 import org.jboss.logging.Logger;
 
 /**
  * Reads a final session's aggregates at close from the metric source of its cluster: at most two instant queries at
- * the session's end over its duration. Utilization is {@code DCGM_FI_DEV_GPU_UTIL} for a whole GPU and the slice's
- * {@code DCGM_FI_PROF_GR_ENGINE_ACTIVE} (0–1, reported in percent) for a MIG slice; energy is the increase of the
- * whole GPU's {@code DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION} (mJ, reported in J), unknown for slices, which share the
- * counter. An average or increase outside the field's range came from DCGM blank sentinels: no value, never a reading.
+ * the session's end over its duration ({@link AggregateQueries}): utilization, and energy, which is unknown for slices
+ * (MIG slices, AMD partitions), which share their GPU's counter. An average or increase outside the field's range came
+ * from blank sentinels: no value, never a reading.
  */
 @ApplicationScoped
 class AggregateReader {
 
     private static final Logger LOG = Logger.getLogger(AggregateReader.class);
 
-    /** No GPU draws this much: a larger energy increase was made by a blank sentinel or a broken counter. */
-    private static final double MAX_PLAUSIBLE_WATTS = 5_000;
-
     private final SourceClients clients;
-    private final QueryCatalogue queries;
+    private final AggregateQueries queries;
 
-    AggregateReader(SourceClients clients, QueryCatalogue queries) {
+    AggregateReader(SourceClients clients, AggregateQueries queries) {
         this.clients = clients;
         this.queries = queries;
     }
@@ -50,17 +44,20 @@ class AggregateReader {
             return Uni.createFrom().item(new Aggregates(null, null, gpuSeconds, null));
         }
         PrometheusClient client = clients.client(source.get());
-        Uni<Measured> energy = session.slice() ? Uni.createFrom().item(Measured.NONE) : energy(client, session, range);
-        return Uni.combine().all().unis(utilization(client, session, range), energy).with((utilization, joules) ->
-                new Aggregates(utilization.value(), joules.value(), gpuSeconds, failure(utilization, joules)));
+        Uni<Measured> energy = session.slice() ? Uni.createFrom().item(Measured.NONE)
+                : measure(client, queries.energy(session, range), session);
+        Uni<Measured> utilization = measure(client, queries.utilization(session, range), session);
+        return Uni.combine().all().unis(utilization, energy).with((average, joules) ->
+                new Aggregates(average.value(), joules.value(), gpuSeconds, failure(average, joules)));
     }
 
-    /** Duration × the share of a GPU held; unknown for a slice whose profile names no compute share. */
+    /** Duration × the share of a GPU held; unknown for a slice whose profile and model give no compute share. */
     static Double gpuSeconds(OutboxSession session) {
         double seconds = session.duration().toNanos() / 1e9;
         if (!session.slice()) {
             return seconds;
         }
+        // A MIG instance's or an AMD partition's share of its GPU, by its profile.
         OptionalDouble share = session.migProfile() == null ? OptionalDouble.empty()
                 : MigShare.of(session.migProfile(), Objects.requireNonNullElse(session.gpuModel(), ""));
         return share.isPresent() ? seconds * share.getAsDouble() : null;
@@ -74,32 +71,16 @@ class AggregateReader {
                 .findFirst();
     }
 
-    private Uni<Measured> utilization(PrometheusClient client, OutboxSession session, Duration range) {
-        DcgmField field = session.slice() ? DcgmField.GR_ENGINE_ACTIVE : DcgmField.GPU_UTIL;
-        double fullScale = session.slice() ? 1 : 100;
-        return measure(client, queries.sessionAverage(field, session.gpuUuid(), session.gpuInstanceId(), range),
-                session, field, value -> value <= fullScale)
-                .map(measured -> measured.scaled(100 / fullScale));
-    }
-
-    private Uni<Measured> energy(PrometheusClient client, OutboxSession session, Duration range) {
-        double mostMillijoules = range.toMillis() * MAX_PLAUSIBLE_WATTS;
-        return measure(client, queries.sessionEnergy(session.gpuUuid(), range), session, DcgmField.TOTAL_ENERGY,
-                value -> value <= mostMillijoules)
-                .map(measured -> measured.scaled(DcgmField.TOTAL_ENERGY.toModelUnit(1)));
-    }
-
-    private Uni<Measured> measure(PrometheusClient client, String promql, OutboxSession session, DcgmField field,
-            DoublePredicate plausible) {
+    private Uni<Measured> measure(PrometheusClient client, AggregateQuery query, OutboxSession session) {
         Instant at = session.endsAt();
-        return client.query(promql, at).map(result -> {
-            Measured measured = Measured.of(result, plausible);
+        return client.query(query.promql(), at).map(result -> {
+            Measured measured = Measured.of(result, value -> value <= query.most());
             if (measured.discarded()) {
                 LOG.infof("Session %d: %s over the session is blank or out of range (%s), left out", session.id(),
-                        field.metric(), result.series().get(0).last().value());
+                        query.field(), result.series().get(0).last().value());
             }
-            return measured;
-        }).onFailure().recoverWithItem(failure -> Measured.failed(field.metric() + ": " + failure.getMessage()));
+            return measured.scaled(query.toSpanUnit());
+        }).onFailure().recoverWithItem(failure -> Measured.failed(query.field() + ": " + failure.getMessage()));
     }
 
     private static String failure(Measured... measured) {
