@@ -34,9 +34,9 @@ class ClusterPageTest extends SitePageTest {
                 .endsWith(">2 GPUs or MIG instances publish no DCGM_FI_DEV_FB_FREE (a customised "
                         + "&lt;b&gt;dcgm-exporter&lt;/b&gt; counter list): found by their other DCGM fields, free memory "
                         + "unknown");
-        assertThat(Html.element(page, "node-count")).endsWith(">2");
-        assertThat(Html.element(page, "gpu-count")).endsWith(">3");
-        assertThat(Html.element(page, "slice-count")).endsWith(">2");
+        assertThat(Html.element(page, "node-count")).endsWith(">3");
+        assertThat(Html.element(page, "gpu-count")).endsWith(">4");
+        assertThat(Html.element(page, "slice-count")).endsWith(">10");
         assertThat(page).contains("<div class=\"chart\" data-chart=\"cluster-utilization\" data-subject=\"cluster\" "
                 + "data-subject-value=\"10\">")
                 .contains("<div class=\"chart\" data-chart=\"cluster-power\" data-subject=\"cluster\" "

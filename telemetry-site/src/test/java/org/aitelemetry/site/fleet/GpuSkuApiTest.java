@@ -19,12 +19,13 @@ class GpuSkuApiTest extends SiteApiTest {
     @Test
     void listsSkusByProductNameWithTheirPrecisions() {
         Api.as(manager).get("/api/v1/gpus").then().statusCode(200)
-                .body("items.productName", contains("NVIDIA A100-SXM4-80GB", "NVIDIA H100 80GB HBM3"))
-                .body("items[0].precisions.precision", contains("BF16"))
-                .body("items[1].precisions.precision", contains("FP64", "BF16"))
-                .body("items[1].precisions[1].peakTflops", equalTo(989.0f))
-                .body("items[1].precisions[1].achievableTflops", equalTo(794.0f))
-                .body("page.totalItems", equalTo(2));
+                .body("items.productName", contains("AMD Instinct MI300X OAM", "NVIDIA A100-SXM4-80GB",
+                        "NVIDIA H100 80GB HBM3"))
+                .body("items[1].precisions.precision", contains("BF16"))
+                .body("items[2].precisions.precision", contains("FP64", "BF16"))
+                .body("items[2].precisions[1].peakTflops", equalTo(989.0f))
+                .body("items[2].precisions[1].achievableTflops", equalTo(794.0f))
+                .body("page.totalItems", equalTo(3));
     }
 
     @Test
