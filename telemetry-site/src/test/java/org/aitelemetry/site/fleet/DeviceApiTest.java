@@ -74,7 +74,7 @@ class DeviceApiTest extends SiteApiTest {
     void sortsByUtilizationWithMigGpusLast() {
         Api.as(researcher).queryParam("sort", "-utilization").get("/api/v1/devices").then().statusCode(200)
                 .body("items.uuid", contains(Fixture.DEVICE_OTHER_CLUSTER, Fixture.DEVICE_HEALTHY,
-                        Fixture.DEVICE_FAILED, Fixture.DEVICE_AMD, Fixture.DEVICE_MIG));
+                        Fixture.DEVICE_FAILED, Fixture.DEVICE_MIG, Fixture.DEVICE_AMD));
         Api.as(researcher).queryParam("sort", "uuid").queryParam("size", 2).queryParam("page", 1)
                 .get("/api/v1/devices").then().statusCode(200)
                 .body("items.uuid", contains(Fixture.DEVICE_FAILED, Fixture.DEVICE_MIG));
