@@ -5,7 +5,7 @@ VALUES (1, 'fleet', 'http://127.0.0.1:9/', 'NONE', 'OK', '2026-11-21T12:00:00Z',
 
 INSERT INTO ai_cluster (id, source_id, name, node_count, gpu_count, slice_count, gpu_models, last_sync_at, sync_status,
                         last_seen_at)
-VALUES (10, 1, 'cluster-01', 2, 3, 2, '{"NVIDIA H100 80GB HBM3"}', '2026-11-21T12:00:00Z', 'OK', '2026-11-21T12:00:00Z'),
+VALUES (10, 1, 'cluster-01', 3, 4, 10, '{"NVIDIA H100 80GB HBM3", "AMD Instinct MI300X OAM"}', '2026-11-21T12:00:00Z', 'OK', '2026-11-21T12:00:00Z'),
        (20, 1, 'cluster-02', 1, 1, 0, '{"NVIDIA A100-SXM4-80GB"}', '2026-11-21T12:00:00Z', 'OK', '2026-11-21T12:00:00Z');
 -- What the hub says of cluster-01 (V22); cluster-02's hub has said nothing. The cloud is user data: escaped on pages.
 UPDATE ai_cluster SET managed_cluster = '{"managedClusterId": "9a1c2b3d-0000-4000-8000-000000000010",
@@ -22,12 +22,15 @@ VALUES (101, 10, 'worker-gpu-0001', 2, 'NVIDIA H100 80GB HBM3', '550.54.15', '12
         '2026-11-21T11:00:00Z', '2026-11-21T12:00:00Z'),
        (102, 10, 'worker-gpu-0002', 1, 'NVIDIA H100 80GB HBM3', '550.54.15', '12.4', '5.14.0', 'RHCOS 4.16', '{}',
         'HEALTHY', NULL, '2026-11-20T11:00:00Z', '2026-11-21T12:00:00Z'),
+       (103, 10, 'worker-amd-0001', 1, 'AMD Instinct MI300X OAM', '6.10.5', NULL, '5.14.0', 'RHCOS 4.16',
+        '{"amd.com/gpu.product-name": "Instinct_MI300X"}', 'UNKNOWN', NULL, NULL, '2026-11-21T12:00:00Z'),
        (201, 20, 'worker-gpu-0001', 1, 'NVIDIA A100-SXM4-80GB', '535.161.08', '12.2', '5.14.0', 'RHCOS 4.14', '{}',
         'UNKNOWN', NULL, NULL, '2026-11-21T12:00:00Z');
 
 INSERT INTO gpu (id, product_name, architecture, memory_mib, memory_bandwidth_gbps, tdp_watts, catalogued)
 VALUES (1, 'NVIDIA H100 80GB HBM3', 'Hopper', 81559, 3350, 700, true),
-       (2, 'NVIDIA A100-SXM4-80GB', 'Ampere', 81920, 2039, 400, true);
+       (2, 'NVIDIA A100-SXM4-80GB', 'Ampere', 81920, 2039, 400, true),
+       (3, 'AMD Instinct MI300X OAM', 'CDNA 3', 196592, 5300, 750, true);
 INSERT INTO gpu_precision (gpu_id, precision, peak_tflops, achievable_tflops)
 VALUES (1, 'BF16', 989, 794), (1, 'FP64', 67, 52), (2, 'BF16', 312, 270);
 
@@ -43,6 +46,8 @@ VALUES (1001, 'GPU-0000aaaa-0000-0000-0000-000000000001', 101, 1, 0, '00000000:1
        (1003, 'GPU-0000aaaa-0000-0000-0000-000000000003', 102, 1, 0, '00000000:1A:00.0', '1650123000003', true, NULL,
         20000, 61559, 300, 50, 55, 5555555, '2026-11-21T12:00:00Z', 'HEALTHY', NULL, '2026-11-20T11:00:00Z',
         '2026-11-21T12:00:00Z'),
+       (1004, 'AMD-692409005408', 103, 3, 0, '0000:05:00.0', '692409005408', true, NULL, 8000, 188592, 700, 55, 60,
+        77777777, '2026-11-21T12:00:00Z', 'UNKNOWN', NULL, NULL, '2026-11-21T12:00:00Z'),
        (2001, 'GPU-0000bbbb-0000-0000-0000-000000000001', 201, 2, 0, '00000000:07:00.0', '1320123000001', false, 95,
         70000, 11920, 380, 70, 75, 4444444, '2026-11-21T12:00:00Z', 'UNKNOWN', NULL, NULL, '2026-11-21T12:00:00Z');
 
@@ -69,6 +74,14 @@ VALUES (3001, 1003, 1, '1g.10gb', 0.42, 6000, 3700, 501, 'nlp-notebook-0', 'note
         '2026-11-21T12:00:00Z'),
        (3002, 1003, 2, '1g.10gb', 0.91, 9000, 700, 502, 'vision-train-0', 'trainer', '2026-11-21T12:00:00Z',
         '2026-11-21T12:00:00Z');
+-- The AMD GPU in CPX mode (V25: its vendor is read from its id): eight partitions, the first the own project's, the
+-- second another project's, the rest free.
+INSERT INTO gpu_slice (id, device_id, gpu_instance_id, profile, engine_active, memory_used_mib, memory_free_mib,
+                       project_id, pod, container, readings_at, last_seen_at)
+SELECT 3101 + p, 1004, p, 'cpx/nps4', 0.1 * (p + 1), 1000, 23574, CASE p WHEN 0 THEN 501 WHEN 1 THEN 502 END,
+       CASE p WHEN 0 THEN 'nlp-rocm-0' WHEN 1 THEN 'vision-rocm-0' END, CASE WHEN p < 2 THEN 'trainer' END,
+       '2026-11-21T12:00:00Z', '2026-11-21T12:00:00Z'
+FROM generate_series(0, 7) AS p;
 
 INSERT INTO usage_session (id, fingerprint, starts_at, ends_at, state, close_reason, alert_name, labels, cluster_name,
                            node_name, gpu_uuid, gpu_instance_id, namespace, pod, container, device_id, slice_id,

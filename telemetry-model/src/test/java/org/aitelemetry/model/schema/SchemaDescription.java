@@ -11,9 +11,9 @@ import java.util.TreeMap;
 
 /**
  * The schema of {@code public} as PostgreSQL's catalog holds it, as text a reviewer can diff: per table its columns in
- * order (qualified by the table, so a difference names it: type, nullability, default, identity), its constraints and
- * its other indexes by name (as PostgreSQL prints their definitions), then any view, function, trigger, type or free
- * sequence. Flyway's history is left out.
+ * order (qualified by the table, so a difference names it: type, nullability, default or generated expression on one
+ * line, identity), its constraints and its other indexes by name (as PostgreSQL prints their definitions), then any
+ * view, function, trigger, type or free sequence. Flyway's history is left out.
  */
 final class SchemaDescription {
 
@@ -25,7 +25,8 @@ final class SchemaDescription {
                    || CASE WHEN a.attnotnull THEN ' not null' ELSE '' END
                    || CASE a.attidentity WHEN 'd' THEN ' identity by default'
                                          WHEN 'a' THEN ' identity always' ELSE '' END
-                   || coalesce(' default ' || pg_get_expr(d.adbin, d.adrelid), '')
+                   || coalesce(CASE a.attgenerated WHEN 's' THEN ' generated always as ' ELSE ' default ' END
+                               || btrim(regexp_replace(pg_get_expr(d.adbin, d.adrelid), '\\s+', ' ', 'g')), '')
             FROM pg_class t JOIN pg_namespace n ON n.oid = t.relnamespace
             JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum > 0 AND NOT a.attisdropped
             LEFT JOIN pg_attrdef d ON d.adrelid = t.oid AND d.adnum = a.attnum

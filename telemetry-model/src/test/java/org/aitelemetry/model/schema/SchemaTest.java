@@ -161,6 +161,20 @@ class SchemaTest {
     }
 
     @Test
+    void aGpusVendorIsReadFromItsIdAsTheWorkerMakesIt() throws SQLException {
+        execute("INSERT INTO gpu_device (uuid, node_id, gpu_id) VALUES ('AMD-692409005408', 1, 1),"
+                + " ('amd-lower', 1, 1), ('GPU-AMD-looking', 1, 1)");
+        try {
+            assertThat(count("gpu_device WHERE vendor = 'AMD'")).isEqualTo(2);
+            assertThat(count("gpu_device WHERE vendor = 'NVIDIA' AND uuid IN ('GPU-1', 'GPU-AMD-looking')"))
+                    .isEqualTo(2);
+            assertRejectedBy("vendor", "UPDATE gpu_device SET vendor = 'NVIDIA' WHERE uuid = 'AMD-692409005408'");
+        } finally {
+            execute("DELETE FROM gpu_device WHERE uuid IN ('AMD-692409005408', 'amd-lower', 'GPU-AMD-looking')");
+        }
+    }
+
+    @Test
     void aRowGetsTheDefaultsTheAppsReadBack() throws SQLException {
         assertThat(count("metric_source WHERE sync_status = 'NEVER' AND created_at IS NOT NULL")).isEqualTo(1);
         assertThat(count("gpu_device WHERE health = 'UNKNOWN' AND state = 'PRESENT' AND missed_cycles = 0"))

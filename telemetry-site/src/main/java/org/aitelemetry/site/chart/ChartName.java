@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import org.aitelemetry.prometheus.PromqlString;
+import org.aitelemetry.prometheus.amd.AmdField;
 import org.aitelemetry.prometheus.dcgm.DcgmField;
 import org.aitelemetry.prometheus.dcgm.DcgmLabel;
 import org.aitelemetry.prometheus.kube.KubeLabel;
@@ -22,41 +23,45 @@ import org.aitelemetry.site.chart.ChartTarget.Project;
 
 /**
  * The fixed set of charts the pages draw (architecture.md: no PromQL from browsers). Each names its subject, and renders
- * its PromQL from the resolved subject only. Metric names and units as in contracts.md §5.
+ * its PromQL from the resolved subject only. Metric names and units as in contracts.md §5. Fleet, cluster and project
+ * lines take NVIDIA and AMD GPUs together; an AMD GPU's own charts read AMD's fields ({@link AmdDeviceCharts}).
  */
 public enum ChartName {
 
     FLEET_UTILIZATION("fleet-utilization", ChartSubject.FLEET, "GPU utilization by cluster", "%") {
         @Override
         List<SeriesQuery> queries(ChartTarget target, Duration step) {
-            return perCluster((Fleet) target, cluster -> "avg" + ofCluster(DcgmField.GPU_UTIL, cluster));
+            return perCluster((Fleet) target, cluster -> "avg" + utilizationPerGpu(cluster));
         }
     },
     FLEET_POWER("fleet-power", ChartSubject.FLEET, "GPU power by cluster", "W") {
         @Override
         List<SeriesQuery> queries(ChartTarget target, Duration step) {
-            return perCluster((Fleet) target, cluster -> "sum" + ofCluster(DcgmField.POWER_USAGE, cluster));
+            return perCluster((Fleet) target, cluster -> "sum" + powerPerGpu(cluster));
         }
     },
     CLUSTER_UTILIZATION("cluster-utilization", ChartSubject.CLUSTER, "GPU utilization", "%") {
         @Override
         List<SeriesQuery> queries(ChartTarget target, Duration step) {
             Cluster cluster = (Cluster) target;
-            return List.of(new SeriesQuery("average", cluster, "avg" + ofCluster(DcgmField.GPU_UTIL, cluster)),
-                    new SeriesQuery("busiest", cluster, "max" + ofCluster(DcgmField.GPU_UTIL, cluster)));
+            return List.of(new SeriesQuery("average", cluster, "avg" + utilizationPerGpu(cluster)),
+                    new SeriesQuery("busiest", cluster, "max" + utilizationPerGpu(cluster)));
         }
     },
     CLUSTER_POWER("cluster-power", ChartSubject.CLUSTER, "GPU power", "W") {
         @Override
         List<SeriesQuery> queries(ChartTarget target, Duration step) {
             Cluster cluster = (Cluster) target;
-            return List.of(new SeriesQuery("total", cluster, "sum" + ofCluster(DcgmField.POWER_USAGE, cluster)));
+            return List.of(new SeriesQuery("total", cluster, "sum" + powerPerGpu(cluster)));
         }
     },
     DEVICE_UTILIZATION("device-utilization", ChartSubject.DEVICE, "Utilization", "%") {
         @Override
         List<SeriesQuery> queries(ChartTarget target, Duration step) {
             Device device = (Device) target;
+            if (device.amd()) {
+                return AmdDeviceCharts.utilization(device);
+            }
             // dcgm-exporter has no GPU_UTIL on MIG-enabled GPUs: their engines' activity stands in (contracts.md §5).
             String promql = device.migEnabled() ? "100 * avg" + ofDevice(DcgmField.GR_ENGINE_ACTIVE, device)
                     : "max" + ofDevice(DcgmField.GPU_UTIL, device);
@@ -67,6 +72,9 @@ public enum ChartName {
         @Override
         List<SeriesQuery> queries(ChartTarget target, Duration step) {
             Device device = (Device) target;
+            if (device.amd()) {
+                return AmdDeviceCharts.memory(device);
+            }
             return List.of(new SeriesQuery("used", device.cluster(), "sum" + ofDevice(DcgmField.FB_USED, device)));
         }
     },
@@ -74,6 +82,9 @@ public enum ChartName {
         @Override
         List<SeriesQuery> queries(ChartTarget target, Duration step) {
             Device device = (Device) target;
+            if (device.amd()) {
+                return AmdDeviceCharts.power(device);
+            }
             return List.of(new SeriesQuery("power", device.cluster(), "max" + ofDevice(DcgmField.POWER_USAGE, device)));
         }
     },
@@ -81,6 +92,9 @@ public enum ChartName {
         @Override
         List<SeriesQuery> queries(ChartTarget target, Duration step) {
             Device device = (Device) target;
+            if (device.amd()) {
+                return AmdDeviceCharts.temperature(device);
+            }
             return List.of(new SeriesQuery("GPU", device.cluster(), "max" + ofDevice(DcgmField.GPU_TEMP, device)),
                     new SeriesQuery("memory", device.cluster(), "max" + ofDevice(DcgmField.MEMORY_TEMP, device)));
         }
@@ -89,6 +103,9 @@ public enum ChartName {
         @Override
         List<SeriesQuery> queries(ChartTarget target, Duration step) {
             Device device = (Device) target;
+            if (device.amd()) {
+                return AmdDeviceCharts.energy(device, step);
+            }
             DcgmField energy = DcgmField.TOTAL_ENERGY;
             // A range function must wrap each selector; the counter is in mJ and 1 Wh = 3.6e6 mJ.
             String increases = eitherLabel(energy.metric(), clusterMatcher(device.cluster()), device.uuid(),
@@ -102,7 +119,7 @@ public enum ChartName {
         List<SeriesQuery> queries(ChartTarget target, Duration step) {
             Project project = (Project) target;
             return List.of(new SeriesQuery("average", project.cluster(),
-                    "avg" + ofProject(DcgmField.GPU_UTIL, project)));
+                    "avg" + utilizationOf(project)));
         }
     },
     PROJECT_GPUS("project-gpus", ChartSubject.PROJECT, "GPUs allocated and busy", "GPUs") {
@@ -110,12 +127,13 @@ public enum ChartName {
         List<SeriesQuery> queries(ChartTarget target, Duration step) {
             Project project = (Project) target;
             String requests = eitherLabel(KubeStateMetric.POD_CONTAINER_RESOURCE_REQUESTS,
-                    clusterMatcher(project.cluster()) + ", " + KubeLabel.RESOURCE + "="
-                            + PromqlString.literal(KubeLabel.GPU_RESOURCE), project.namespace(),
+                    clusterMatcher(project.cluster()) + ", " + KubeLabel.RESOURCE + "=~"
+                            + PromqlString.literal(KubeLabel.GPU_RESOURCE + "|" + KubeLabel.AMD_GPU_RESOURCE),
+                    project.namespace(),
                     UnaryOperator.identity(), NAMESPACE_LABELS);
             return List.of(new SeriesQuery("allocated", project.cluster(), "sum" + requests),
                     new SeriesQuery("busy (≥ 5 %)", project.cluster(),
-                            "count(" + ofProject(DcgmField.GPU_UTIL, project) + " >= 5)"));
+                            "count(" + utilizationOf(project) + " >= 5)"));
         }
     },
     PROJECT_POWER("project-power", ChartSubject.PROJECT, "Power of the project's GPUs", "W") {
@@ -123,7 +141,8 @@ public enum ChartName {
         List<SeriesQuery> queries(ChartTarget target, Duration step) {
             Project project = (Project) target;
             return List.of(new SeriesQuery("power", project.cluster(),
-                    "sum" + ofProject(DcgmField.POWER_USAGE, project)));
+                    "sum(" + ofProject(DcgmField.POWER_USAGE, project) + " or "
+                            + AmdPromql.ofProject(AmdField.POWER, project, ", " + AmdPromql.BOARD) + ")"));
         }
     };
 
@@ -163,6 +182,26 @@ public enum ChartName {
 
     public static Optional<ChartName> byId(String id) {
         return Arrays.stream(values()).filter(chart -> chart.id.equals(id)).findFirst();
+    }
+
+    /**
+     * One series per GPU of a cluster, NVIDIA's and AMD's: AMD's series differ from DCGM's in their labels, so
+     * {@code or} keeps both.
+     */
+    private static String utilizationPerGpu(Cluster cluster) {
+        return "(" + ofCluster(DcgmField.GPU_UTIL, cluster) + " or " + AmdPromql.activityPerGpu(cluster) + ")";
+    }
+
+    /** Each board's power, NVIDIA's and AMD's (of partition 0 where an AMD GPU is partitioned). */
+    private static String powerPerGpu(Cluster cluster) {
+        return "(" + ofCluster(DcgmField.POWER_USAGE, cluster) + " or "
+                + AmdPromql.valid(AmdField.POWER, clusterMatcher(cluster) + ", " + AmdPromql.BOARD) + ")";
+    }
+
+    /** The activity of what a project holds: NVIDIA GPUs, AMD GPUs and AMD partitions. */
+    private static String utilizationOf(Project project) {
+        return "(" + ofProject(DcgmField.GPU_UTIL, project) + " or "
+                + AmdPromql.ofProject(AmdField.GFX_ACTIVITY, project, "") + ")";
     }
 
     private static String ofCluster(DcgmField field, Cluster cluster) {

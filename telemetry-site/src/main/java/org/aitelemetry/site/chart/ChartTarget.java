@@ -15,7 +15,8 @@ public sealed interface ChartTarget {
     record Fleet(List<Cluster> clusters) implements ChartTarget {
     }
 
-    record Device(String uuid, Cluster cluster, boolean migEnabled) implements ChartTarget {
+    /** A GPU; {@code amd} for one of AMD's ({@code AMD-<board serial>}), whose partitions make it {@code migEnabled}. */
+    record Device(String uuid, Cluster cluster, boolean migEnabled, boolean amd) implements ChartTarget {
     }
 
     record Project(long id, String namespace, Cluster cluster) implements ChartTarget {

@@ -6,6 +6,7 @@ import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
+import org.aitelemetry.model.fleet.GpuVendor;
 import org.aitelemetry.prometheus.source.SourceClients;
 import org.aitelemetry.prometheus.source.SourceDefinition;
 import org.aitelemetry.site.api.Rows;
@@ -23,7 +24,7 @@ public class ChartTargetQueries {
     private static final String CLUSTER_COLUMNS = "c.id AS cluster_id, c.name AS cluster, s.name AS source";
     private static final String CLUSTERS = "SELECT " + CLUSTER_COLUMNS
             + " FROM ai_cluster c JOIN metric_source s ON s.id = c.source_id";
-    private static final String DEVICE = "SELECT d.uuid, d.mig_enabled, " + CLUSTER_COLUMNS + """
+    private static final String DEVICE = "SELECT d.uuid, d.mig_enabled, d.vendor, " + CLUSTER_COLUMNS + """
              FROM gpu_device d JOIN ai_node n ON n.id = d.node_id JOIN ai_cluster c ON c.id = n.cluster_id
             JOIN metric_source s ON s.id = c.source_id WHERE d.uuid = $1""";
     private static final String PROJECT = "SELECT p.id, p.namespace, " + CLUSTER_COLUMNS + """
@@ -54,7 +55,8 @@ public class ChartTargetQueries {
                 return null;
             }
             Row row = rows.iterator().next();
-            return new ChartTarget.Device(row.getString("uuid"), cluster(row), row.getBoolean("mig_enabled"));
+            return new ChartTarget.Device(row.getString("uuid"), cluster(row), row.getBoolean("mig_enabled"),
+                    GpuVendor.AMD.name().equals(row.getString("vendor")));
         });
     }
 

@@ -31,8 +31,8 @@ public class ClusterPage {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance cluster(PageContext page, ClusterView cluster, List<ClusterNodeRow> nodes,
-                TableQuery query, Pager pager);
+        static native TemplateInstance cluster(PageContext page, ClusterView cluster, List<GpuModelCount> models,
+                List<ClusterNodeRow> nodes, TableQuery query, Pager pager);
     }
 
     private final Pages pages;
@@ -50,12 +50,12 @@ public class ClusterPage {
         long clusterId = PageProblem.id(id, "cluster");
         TableQuery query = TableQuery.parse(q, page, MAX_SEARCH);
         Caller caller = pages.caller();
-        return Uni.combine().all().unis(clusters.byId(clusterId),
+        return Uni.combine().all().unis(clusters.byId(clusterId), clusters.modelCounts(clusterId),
                 clusters.nodes(clusterId, query.search(), query.request(NODES_PER_PAGE)))
-                .with((cluster, nodePage) -> {
+                .with((cluster, models, nodePage) -> {
                     PageProblem.found(cluster, "cluster '" + id + "'");
                     PageContext frame = PageContext.of(caller, "Cluster " + cluster.name(), Section.FLEET);
-                    return Templates.cluster(frame, cluster, nodePage.items(), query,
+                    return Templates.cluster(frame, cluster, models, nodePage.items(), query,
                             Pager.of(nodePage.page(), "/pages/clusters/" + clusterId, query));
                 });
     }

@@ -3,6 +3,7 @@ package org.aitelemetry.site.fleet;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +39,12 @@ public class ClusterQueries {
                      AS unjudged
             FROM ai_cluster c LEFT JOIN ai_node n ON n.cluster_id = c.id LEFT JOIN gpu_device d ON d.node_id = n.id
             GROUP BY c.id ORDER BY c.name""".formatted(BUSY);
+    /** GPUs present per vendor and model, through gpu_device's node_id index. */
+    private static final String MODELS = """
+            SELECT d.vendor, g.product_name, count(*) AS gpus
+            FROM gpu_device d JOIN ai_node n ON n.id = d.node_id JOIN gpu g ON g.id = d.gpu_id
+            WHERE d.state = 'PRESENT' AND ($1::bigint IS NULL OR n.cluster_id = $1)
+            GROUP BY d.vendor, g.product_name ORDER BY d.vendor DESC, g.product_name""";
     /** The GPU counts are per-row subqueries, so the page's count query reads ai_node alone. */
     private static final PagedQuery NODES = new PagedQuery("""
             n.id, n.name, n.gpu_product, n.health, n.health_reason, n.state,
@@ -63,6 +70,13 @@ public class ClusterQueries {
     /** Every cluster by name with its GPUs present, busy now, idle, degraded or failed, and unjudged. */
     public Uni<List<ClusterSummary>> summaries() {
         return pool.preparedQuery(SUMMARIES).execute().map(rows -> Rows.all(rows, ClusterQueries::summary));
+    }
+
+    /** GPUs present counted per vendor (NVIDIA first) and model, of one cluster or, with null, of the fleet. */
+    public Uni<List<GpuModelCount>> modelCounts(Long clusterId) {
+        return pool.preparedQuery(MODELS).execute(Tuple.of(clusterId)).map(rows -> Rows.all(rows,
+                row -> new GpuModelCount(row.getString("vendor"), row.getString("product_name"),
+                        row.getLong("gpus").intValue())));
     }
 
     /**

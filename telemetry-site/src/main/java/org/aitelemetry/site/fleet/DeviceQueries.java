@@ -20,14 +20,14 @@ public class DeviceQueries {
     static final Map<String, String> SORT_KEYS = Map.of("uuid", "d.uuid", "node", "n.name",
             "utilization", "d.utilization_percent", "health", "d.health");
     private static final PagedQuery LIST = new PagedQuery("""
-            d.uuid, c.name AS cluster, n.name AS node, d.gpu_index, d.pci_bus_id, d.serial, g.product_name,
+            d.uuid, c.name AS cluster, n.name AS node, d.gpu_index, d.pci_bus_id, d.serial, g.product_name, d.vendor,
             d.mig_enabled, d.utilization_percent, d.memory_used_mib, d.memory_free_mib, d.power_watts,
             d.temperature_celsius, d.memory_temperature_celsius, d.energy_joules, d.readings_at, d.health,
             d.health_reason, d.health_at, d.state, d.last_seen_at""", """
             gpu_device d JOIN ai_node n ON n.id = d.node_id JOIN ai_cluster c ON c.id = n.cluster_id
             JOIN gpu g ON g.id = d.gpu_id""");
     private static final String OF_NODE = """
-            SELECT d.uuid, d.gpu_index, g.product_name, d.mig_enabled, d.utilization_percent, d.memory_used_mib,
+            SELECT d.uuid, d.gpu_index, g.product_name, d.vendor, d.mig_enabled, d.utilization_percent, d.memory_used_mib,
                    d.memory_free_mib, d.power_watts, d.temperature_celsius, d.health, d.health_reason, d.state,
                    (SELECT count(*) FROM gpu_slice s WHERE s.device_id = d.id AND s.state = 'PRESENT') AS slices
             FROM gpu_device d JOIN gpu g ON g.id = d.gpu_id
@@ -41,14 +41,17 @@ public class DeviceQueries {
 
     /**
      * Names are matched on the joined tables' indexed columns (ai_cluster.name, ai_node's (cluster_id, name) key,
-     * gpu.product_name), and devices then reached through gpu_device's node_id and gpu_id indexes.
+     * gpu.product_name), and devices then reached through gpu_device's node_id and gpu_id indexes; AMD GPUs through
+     * the partial index on the generated vendor column (V25).
      */
-    Uni<Page<DeviceView>> list(FleetFilter filter, String orderBy, PageRequest page) {
-        SqlFilter where = new SqlFilter().when(filter.cluster(), "c.name = ?")
-                .when(filter.node(), "n.name = ?")
-                .when(filter.model(), "g.product_name = ?")
-                .when(filter.state(), "d.state = ?")
-                .when(filter.health(), "d.health = ?");
+    Uni<Page<DeviceView>> list(DeviceFilter filter, String orderBy, PageRequest page) {
+        FleetFilter fleet = filter.fleet();
+        SqlFilter where = new SqlFilter().when(fleet.cluster(), "c.name = ?")
+                .when(fleet.node(), "n.name = ?")
+                .when(fleet.model(), "g.product_name = ?")
+                .when(fleet.state(), "d.state = ?")
+                .when(fleet.health(), "d.health = ?")
+                .when(filter.vendor(), "d.vendor = ?");
         return LIST.run(pool, where, orderBy, page, DeviceQueries::view);
     }
 
@@ -64,9 +67,10 @@ public class DeviceQueries {
     private static DeviceView view(Row row) {
         return new DeviceView(row.getString("uuid"), row.getString("cluster"), row.getString("node"),
                 row.getInteger("gpu_index"), row.getString("pci_bus_id"), row.getString("serial"),
-                row.getString("product_name"), row.getBoolean("mig_enabled"), row.getDouble("utilization_percent"),
-                row.getDouble("memory_used_mib"), row.getDouble("memory_free_mib"), row.getDouble("power_watts"),
-                row.getDouble("temperature_celsius"), row.getDouble("memory_temperature_celsius"),
+                row.getString("product_name"), row.getString("vendor"), row.getBoolean("mig_enabled"),
+                row.getDouble("utilization_percent"), row.getDouble("memory_used_mib"), row.getDouble("memory_free_mib"),
+                row.getDouble("power_watts"), row.getDouble("temperature_celsius"),
+                row.getDouble("memory_temperature_celsius"),
                 row.getDouble("energy_joules"), row.getOffsetDateTime("readings_at"), row.getString("health"),
                 row.getString("health_reason"), row.getOffsetDateTime("health_at"), row.getString("state"),
                 row.getOffsetDateTime("last_seen_at"));
@@ -74,7 +78,7 @@ public class DeviceQueries {
 
     private static NodeGpuCard card(Row row) {
         return new NodeGpuCard(row.getString("uuid"), row.getInteger("gpu_index"), row.getString("product_name"),
-                row.getBoolean("mig_enabled"), row.getLong("slices").intValue(), row.getDouble("utilization_percent"),
+                row.getString("vendor"), row.getBoolean("mig_enabled"), row.getLong("slices").intValue(), row.getDouble("utilization_percent"),
                 row.getDouble("memory_used_mib"), row.getDouble("memory_free_mib"), row.getDouble("power_watts"),
                 row.getDouble("temperature_celsius"), row.getString("health"), row.getString("health_reason"),
                 row.getString("state"));

@@ -33,8 +33,8 @@ public class DeviceResource {
     @GET
     public Uni<Page<DeviceView>> list(@RestQuery String page, @RestQuery String size, @RestQuery String cluster,
             @RestQuery String node, @RestQuery String model, @RestQuery String state, @RestQuery String health,
-            @RestQuery String sort) {
-        FleetFilter filter = FleetFilter.parse(cluster, node, model, state, health);
+            @RestQuery String vendor, @RestQuery String sort) {
+        DeviceFilter filter = DeviceFilter.parse(cluster, node, model, state, health, vendor);
         return devices.list(filter, SortOrder.orderBy(sort, "node", DeviceQueries.SORT_KEYS, "d.uuid"),
                 PageRequest.of(page, size));
     }

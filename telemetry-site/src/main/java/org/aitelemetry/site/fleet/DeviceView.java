@@ -7,10 +7,15 @@ import org.aitelemetry.site.ngsild.NgsiLdRepresentable;
 
 /** The wire model of a GPU device with its latest readings and health verdict (schema {@code Device}). */
 public record DeviceView(String uuid, String cluster, String node, Integer index, String pciBusId, String serial,
-        String productName, boolean migEnabled, Double utilizationPercent, Double memoryUsedMib, Double memoryFreeMib,
+        String productName, String vendor, boolean migEnabled, Double utilizationPercent, Double memoryUsedMib, Double memoryFreeMib,
         Double powerWatts, Double temperatureCelsius, Double memoryTemperatureCelsius, Double energyJoules,
         OffsetDateTime readingsAt, String health, String healthReason, OffsetDateTime healthAt, String state,
         OffsetDateTime lastSeenAt) implements NgsiLdRepresentable {
+
+    /** True for an AMD GPU, whose slices are partitions rather than MIG instances. */
+    public boolean amd() {
+        return SliceKind.of(vendor) == SliceKind.AMD_PARTITION;
+    }
 
     @Override
     public NgsiLdEntity toNgsiLd() {
@@ -21,6 +26,7 @@ public record DeviceView(String uuid, String cluster, String node, Integer index
                 .property(GpuTerms.PCI_BUS_ID, pciBusId)
                 .property(GpuTerms.SERIAL, serial)
                 .property(GpuTerms.PRODUCT_NAME, productName)
+                .property(GpuTerms.VENDOR, vendor)
                 .property(GpuTerms.MIG_ENABLED, migEnabled)
                 .reading(CommonTerms.UTILIZATION, utilizationPercent, readingsAt)
                 .reading(GpuTerms.MEMORY_USED, memoryUsedMib, readingsAt)

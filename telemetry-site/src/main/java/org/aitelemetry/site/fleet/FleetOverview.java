@@ -7,10 +7,10 @@ import org.aitelemetry.site.fleet.SourceNoticeQueries.SourceNotice;
 import org.aitelemetry.site.project.TopProject;
 
 /**
- * The fleet overview: per-cluster GPU counts, the caller's top projects by GPU-hours, the GPUs not known healthy, and
+ * The fleet overview: per-cluster GPU counts, GPUs per vendor and model, the caller's top projects by GPU-hours, the GPUs not known healthy, and
  * what metric sources had to say about their last sync.
  */
-public record FleetOverview(List<ClusterSummary> clusters, List<TopProject> topProjects,
+public record FleetOverview(List<ClusterSummary> clusters, List<GpuModelCount> models, List<TopProject> topProjects,
         List<UnhealthyGpu> unhealthy, List<SourceNotice> sourceNotices, String currency) {
 
     /**

@@ -10,9 +10,9 @@ import org.aitelemetry.site.project.ProjectUsageQueries;
 import org.aitelemetry.site.security.Caller;
 
 /**
- * The fleet overview's five reads, run together: inventory counts (every role), the top projects by GPU-hours over
- * the last week from the hourly rollups (the caller's projects only), the GPUs not known healthy, worst first, the
- * metric sources' notices and the currency of the active price sheet.
+ * The fleet overview's six reads, run together: inventory counts and GPUs per vendor and model (every role), the top
+ * projects by GPU-hours over the last week from the hourly rollups (the caller's projects only), the GPUs not known
+ * healthy, worst first, the metric sources' notices and the currency of the active price sheet.
  */
 @ApplicationScoped
 public class FleetOverviewService {
@@ -38,10 +38,10 @@ public class FleetOverviewService {
     }
 
     public Uni<FleetOverview> overview(Caller caller) {
-        return Uni.combine().all().unis(clusters.summaries(),
+        return Uni.combine().all().unis(clusters.summaries(), clusters.modelCounts(null),
                 usage.topByGpuHours(caller, clock.instant().minus(TOP_PROJECTS_WINDOW), TOP), health.unhealthy(TOP),
                 sources.withMessage(), prices.activeCurrency())
-                .with((summaries, topProjects, unhealthy, notices, currency) -> new FleetOverview(summaries,
-                        topProjects, unhealthy, notices, currency));
+                .with((summaries, models, topProjects, unhealthy, notices, currency) -> new FleetOverview(
+                        summaries, models, topProjects, unhealthy, notices, currency));
     }
 }

@@ -10,7 +10,10 @@ import org.aitelemetry.site.ngsild.NgsiLdTerms;
 public class GpuTerms implements NgsiLdTerms {
 
     static final NgsiLdTerm PRODUCT_NAME = NgsiLdTerm.of("productName",
-            "GPU product name as dcgm-exporter reports it (modelName).");
+            "GPU product name as the exporter reports it (dcgm-exporter's modelName, AMD's card_series).");
+    static final NgsiLdTerm VENDOR = NgsiLdTerm.of("vendor",
+            "Who made the GPU: NVIDIA (a GPU-… UUID, read from dcgm-exporter) or AMD (AMD-<board serial>, read from AMD's"
+                    + " device-metrics-exporter).");
     static final NgsiLdTerm ARCHITECTURE = NgsiLdTerm.of("architecture", "GPU architecture, e.g. Hopper.");
     /** No UN/CEFACT common code is sure for the mebibyte, so the unit is given in words only. */
     static final NgsiLdTerm MEMORY_MIB = NgsiLdTerm.measured("memoryMib", "Device memory.", null, "MiB");
@@ -28,7 +31,8 @@ public class GpuTerms implements NgsiLdTerms {
     static final NgsiLdTerm PCI_BUS_ID = NgsiLdTerm.of("pciBusId", "PCI bus id.");
     static final NgsiLdTerm SERIAL = NgsiLdTerm.of("serial", "Board serial number.");
     static final NgsiLdTerm MIG_ENABLED = NgsiLdTerm.of("migEnabled",
-            "True when the GPU is partitioned into MIG slices.");
+            "True when the GPU is partitioned into slices: MIG instances, or the partitions of an AMD GPU in a"
+                    + " CPX, DPX or QPX compute mode.");
     static final NgsiLdTerm MEMORY_USED = NgsiLdTerm.measured("memoryUsedMib", "Frame buffer used.", null, "MiB");
     static final NgsiLdTerm MEMORY_FREE = NgsiLdTerm.measured("memoryFreeMib", "Frame buffer free.", null, "MiB");
     static final NgsiLdTerm POWER = NgsiLdTerm.measured("powerWatts", "Power draw.", "WTT", "watt");
@@ -39,7 +43,7 @@ public class GpuTerms implements NgsiLdTerms {
 
     @Override
     public List<NgsiLdTerm> terms() {
-        return List.of(PRODUCT_NAME, ARCHITECTURE, MEMORY_MIB, MEMORY_BANDWIDTH, TDP, CATALOGUED, PRECISIONS, GPU_SKU,
+        return List.of(PRODUCT_NAME, VENDOR, ARCHITECTURE, MEMORY_MIB, MEMORY_BANDWIDTH, TDP, CATALOGUED, PRECISIONS, GPU_SKU,
                 INDEX, PCI_BUS_ID, SERIAL, MIG_ENABLED, MEMORY_USED, MEMORY_FREE, POWER, TEMPERATURE,
                 MEMORY_TEMPERATURE);
     }

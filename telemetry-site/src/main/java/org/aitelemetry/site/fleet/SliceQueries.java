@@ -15,7 +15,7 @@ import org.aitelemetry.site.security.Caller;
 import org.aitelemetry.site.security.ProjectKey;
 
 /**
- * Reads MIG slices. Slices are inventory, visible to every telemetry role; who holds one (project, pod, container) is
+ * Reads slices: MIG instances and AMD partitions. Slices are inventory, visible to every telemetry role; who holds one (project, pod, container) is
  * project data, shown only to the project's members and admins.
  */
 @ApplicationScoped
@@ -25,13 +25,13 @@ public class SliceQueries {
             "engineActive", "s.engine_active");
     /** The project's own cluster decides membership, so it is read from the project row, not the node's. */
     private static final PagedQuery LIST = new PagedQuery("""
-            s.id, d.uuid, c.name AS cluster, n.name AS node, s.gpu_instance_id, s.profile, s.engine_active,
+            s.id, d.uuid, d.vendor, c.name AS cluster, n.name AS node, s.gpu_instance_id, s.profile, s.engine_active,
             s.memory_used_mib, s.memory_free_mib, s.project_id, pc.name AS project_cluster,
             p.namespace AS project_namespace, s.pod, s.container, s.readings_at, s.state, s.last_seen_at""", """
             gpu_slice s JOIN gpu_device d ON d.id = s.device_id JOIN ai_node n ON n.id = d.node_id
             JOIN ai_cluster c ON c.id = n.cluster_id LEFT JOIN research_project p ON p.id = s.project_id
             LEFT JOIN ai_cluster pc ON pc.id = p.cluster_id""");
-    /** More than the seven slices a MIG GPU can hold. */
+    /** More than the seven slices a MIG GPU, or the eight partitions an AMD GPU in CPX mode, can hold. */
     private static final PageRequest ALL_OF_A_DEVICE = new PageRequest(0, 16);
 
     private final Pool pool;
@@ -65,7 +65,8 @@ public class SliceQueries {
         boolean attributed = caller.admin()
                 || project != null && caller.member(new ProjectKey(project.cluster(), project.namespace()));
         return new SliceView(row.getLong("id"), row.getString("uuid"), row.getString("cluster"),
-                row.getString("node"), row.getInteger("gpu_instance_id"), row.getString("profile"),
+                row.getString("node"), SliceKind.of(row.getString("vendor")), row.getInteger("gpu_instance_id"),
+                row.getString("profile"),
                 row.getDouble("engine_active"), row.getDouble("memory_used_mib"), row.getDouble("memory_free_mib"),
                 attributed, attributed ? project : null, attributed ? row.getString("pod") : null,
                 attributed ? row.getString("container") : null, row.getOffsetDateTime("readings_at"),

@@ -23,7 +23,7 @@ class ClusterApiTest extends SiteApiTest {
     void listsClustersSortedByNameWithTheirCounts() {
         Api.as(researcher).get("/api/v1/clusters").then().statusCode(200)
                 .body("items.name", contains("cluster-01", "cluster-02"))
-                .body("items[0].gpuCount", equalTo(3))
+                .body("items[0].gpuCount", equalTo(4))
                 .body("items[0].source", equalTo("fleet"))
                 .body("page.totalItems", equalTo(2));
     }
@@ -85,7 +85,7 @@ class ClusterApiTest extends SiteApiTest {
                 .statusCode(200).contentType("application/ld+json")
                 .body("id", equalTo("urn:ngsi-ld:AiCluster:cluster-01"))
                 .body("type", equalTo("AiCluster"))
-                .body("gpuCount.value", equalTo(3))
+                .body("gpuCount.value", equalTo(4))
                 .body("'@context'", hasItem(startsWith("http")));
         Api.as(researcher).accept("application/ld+json").get("/api/v1/clusters").then().statusCode(200)
                 .header("X-Total-Count", "2").body("type", contains("AiCluster", "AiCluster"));

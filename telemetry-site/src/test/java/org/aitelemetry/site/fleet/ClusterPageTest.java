@@ -24,7 +24,9 @@ class ClusterPageTest extends SitePageTest {
         String page = page(DemoUser.ADA, CLUSTER_01).body();
         assertThat(page).contains("<h1>Cluster cluster-01</h1>");
         assertThat(Html.element(page, "facts")).contains("<dd>fleet</dd>").contains("OK, last 2026-11-21 12:00 UTC")
-                .contains("<dd>NVIDIA H100 80GB HBM3</dd>");
+                .contains("<dd id=\"gpu-models\">NVIDIA H100 80GB HBM3 × 3 <span class=\"muted\">(NVIDIA)</span>, "
+                        + "AMD Instinct MI300X OAM × 1 <span class=\"muted\">(AMD)</span></dd>")
+                .contains("Slices <span class=\"muted\">(MIG instances and AMD partitions)</span>");
         assertThat(Html.element(page, "managed-cluster")).contains("<dd>OpenShift 4.16.12</dd>")
                 .contains("<dd>&lt;b&gt;BareMetal&lt;/b&gt;</dd>").contains("<dd>128 / –</dd>")
                 .contains("region=mghpcc");
@@ -34,9 +36,9 @@ class ClusterPageTest extends SitePageTest {
                 .endsWith(">2 GPUs or MIG instances publish no DCGM_FI_DEV_FB_FREE (a customised "
                         + "&lt;b&gt;dcgm-exporter&lt;/b&gt; counter list): found by their other DCGM fields, free memory "
                         + "unknown");
-        assertThat(Html.element(page, "node-count")).endsWith(">2");
-        assertThat(Html.element(page, "gpu-count")).endsWith(">3");
-        assertThat(Html.element(page, "slice-count")).endsWith(">2");
+        assertThat(Html.element(page, "node-count")).endsWith(">3");
+        assertThat(Html.element(page, "gpu-count")).endsWith(">4");
+        assertThat(Html.element(page, "slice-count")).endsWith(">10");
         assertThat(page).contains("<div class=\"chart\" data-chart=\"cluster-utilization\" data-subject=\"cluster\" "
                 + "data-subject-value=\"10\">")
                 .contains("<div class=\"chart\" data-chart=\"cluster-power\" data-subject=\"cluster\" "
@@ -47,9 +49,13 @@ class ClusterPageTest extends SitePageTest {
     @Test
     void listsTheClustersNodesWithBusyAndIdleGpusAndHealth() throws Exception {
         String nodes = Html.element(page(DemoUser.ADA, CLUSTER_01).body(), "nodes");
-        assertThat(Html.count(nodes, "<tr><td><a href=\"/pages/nodes/")).isEqualTo(2);
-        // worker-gpu-0001: one GPU at 87 %, one at 12 %; worker-gpu-0002: a MIG GPU whose slices are busy.
-        assertThat(nodes).containsSubsequence("<a href=\"/pages/nodes/101\">worker-gpu-0001</a>",
+        assertThat(Html.count(nodes, "<tr><td><a href=\"/pages/nodes/")).isEqualTo(3);
+        // worker-amd-0001: an AMD GPU whose partitions are busy; worker-gpu-0001: one GPU at 87 %, one at 12 %;
+        // worker-gpu-0002: a MIG GPU whose slices are busy.
+        assertThat(nodes).containsSubsequence("<a href=\"/pages/nodes/103\">worker-amd-0001</a>",
+                "<td>AMD Instinct MI300X OAM</td>",
+                "<td class=\"num\">1</td><td class=\"num\">1</td><td class=\"num\">0</td>",
+                "<a href=\"/pages/nodes/101\">worker-gpu-0001</a>",
                 "<td class=\"num\">2</td><td class=\"num\">2</td><td class=\"num\">0</td>",
                 "verdict verdict-DEGRADED", "<a href=\"/pages/nodes/102\">worker-gpu-0002</a>",
                 "<td class=\"num\">1</td><td class=\"num\">1</td><td class=\"num\">0</td>", "verdict verdict-HEALTHY");
@@ -62,7 +68,11 @@ class ClusterPageTest extends SitePageTest {
     void isLinkedFromTheFleetOverviewWhichCountsBusyAndIdleGpusAlike() throws Exception {
         String clusters = Html.element(page(DemoUser.ADA, "/pages/fleet").body(), "clusters");
         assertThat(clusters).containsSubsequence("<a href=\"/pages/clusters/10\">cluster-01</a>",
-                "<td class=\"num\">3</td><td class=\"num\">3</td><td class=\"num\">0</td>");
+                "<td class=\"num\">4</td><td class=\"num\">4</td><td class=\"num\">0</td>");
+        assertThat(Html.element(page(DemoUser.ADA, "/pages/fleet").body(), "gpu-models")).containsSubsequence(
+                "<td>NVIDIA</td><td>NVIDIA A100-SXM4-80GB</td><td class=\"num\">1</td>",
+                "<td>NVIDIA</td><td>NVIDIA H100 80GB HBM3</td><td class=\"num\">3</td>",
+                "<td>AMD</td><td>AMD Instinct MI300X OAM</td><td class=\"num\">1</td>");
     }
 
     @Test
@@ -86,7 +96,7 @@ class ClusterPageTest extends SitePageTest {
     void pagesTheNodeTableKeepingTheSearch() throws Exception {
         String first = page(DemoUser.ADA, CLUSTER_01 + "?q=worker").body();
         assertThat(Html.element(first, "nodes")).contains("/pages/nodes/101").contains("/pages/nodes/102");
-        assertThat(first).contains("Page 1 of 1 · 2 in all").doesNotContain("rel=\"next\"")
+        assertThat(first).contains("Page 1 of 1 · 3 in all").doesNotContain("rel=\"next\"")
                 .doesNotContain("rel=\"prev\"");
         String beyond = page(DemoUser.ADA, CLUSTER_01 + "?q=worker&page=2").body();
         assertThat(Html.element(beyond, "nodes")).doesNotContain("/pages/nodes/");

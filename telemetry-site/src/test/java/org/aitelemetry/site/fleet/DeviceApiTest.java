@@ -1,6 +1,7 @@
 package org.aitelemetry.site.fleet;
 
 import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.not;
@@ -22,12 +23,30 @@ class DeviceApiTest extends SiteApiTest {
     @Test
     void listsDevicesByNodeNameThenUuid() {
         Api.as(researcher).get("/api/v1/devices").then().statusCode(200)
-                .body("items.uuid", contains(Fixture.DEVICE_HEALTHY, Fixture.DEVICE_FAILED,
+                .body("items.uuid", contains(Fixture.DEVICE_AMD, Fixture.DEVICE_HEALTHY, Fixture.DEVICE_FAILED,
                         Fixture.DEVICE_OTHER_CLUSTER, Fixture.DEVICE_MIG))
-                .body("items[0].cluster", equalTo("cluster-01"))
-                .body("items[0].node", equalTo("worker-gpu-0001"))
-                .body("items[0].productName", equalTo("NVIDIA H100 80GB HBM3"))
-                .body("page.totalItems", equalTo(4));
+                .body("items.vendor", contains("AMD", "NVIDIA", "NVIDIA", "NVIDIA", "NVIDIA"))
+                .body("items[1].cluster", equalTo("cluster-01"))
+                .body("items[1].node", equalTo("worker-gpu-0001"))
+                .body("items[1].productName", equalTo("NVIDIA H100 80GB HBM3"))
+                .body("page.totalItems", equalTo(5));
+    }
+
+    @Test
+    void filtersByVendorAndRefusesAnUnknownOne() {
+        Api.as(researcher).queryParam("vendor", "AMD").get("/api/v1/devices").then().statusCode(200)
+                .body("items.uuid", contains(Fixture.DEVICE_AMD))
+                .body("items[0].productName", equalTo("AMD Instinct MI300X OAM"))
+                .body("items[0].node", equalTo("worker-amd-0001"))
+                .body("items[0].migEnabled", equalTo(true))
+                .body("items[0].serial", equalTo("692409005408"));
+        Api.as(researcher).queryParam("vendor", "NVIDIA").queryParam("cluster", "cluster-01")
+                .get("/api/v1/devices").then().statusCode(200)
+                .body("items.uuid", contains(Fixture.DEVICE_HEALTHY, Fixture.DEVICE_FAILED, Fixture.DEVICE_MIG));
+        Api.malformedAs(researcher).queryParam("vendor", "amd").get("/api/v1/devices").then().statusCode(400)
+                .body("code", equalTo("invalid-parameter"))
+                .body("detail", containsString("vendor"))
+                .body("detail", containsString("[AMD, NVIDIA]"));
     }
 
     @Test
@@ -55,10 +74,10 @@ class DeviceApiTest extends SiteApiTest {
     void sortsByUtilizationWithMigGpusLast() {
         Api.as(researcher).queryParam("sort", "-utilization").get("/api/v1/devices").then().statusCode(200)
                 .body("items.uuid", contains(Fixture.DEVICE_OTHER_CLUSTER, Fixture.DEVICE_HEALTHY,
-                        Fixture.DEVICE_FAILED, Fixture.DEVICE_MIG));
+                        Fixture.DEVICE_FAILED, Fixture.DEVICE_MIG, Fixture.DEVICE_AMD));
         Api.as(researcher).queryParam("sort", "uuid").queryParam("size", 2).queryParam("page", 1)
                 .get("/api/v1/devices").then().statusCode(200)
-                .body("items.uuid", contains(Fixture.DEVICE_MIG, Fixture.DEVICE_OTHER_CLUSTER));
+                .body("items.uuid", contains(Fixture.DEVICE_FAILED, Fixture.DEVICE_MIG));
     }
 
     @Test
@@ -67,7 +86,10 @@ class DeviceApiTest extends SiteApiTest {
                 .body("migEnabled", equalTo(true))
                 .body("utilizationPercent", nullValue())
                 .body("memoryUsedMib", equalTo(20000.0f))
-                .body("readingsAt", equalTo("2026-11-21T12:00:00Z"));
+                .body("readingsAt", equalTo("2026-11-21T12:00:00Z"))
+                .body("vendor", equalTo("NVIDIA"));
+        Api.as(researcher).get("/api/v1/devices/" + Fixture.DEVICE_AMD).then().statusCode(200)
+                .body("vendor", equalTo("AMD")).body("memoryUsedMib", equalTo(8000.0f));
         Api.as(researcher).get("/api/v1/devices/GPU-unknown").then().statusCode(404)
                 .body("code", equalTo("not-found"));
         Api.malformedAs(researcher).get("/api/v1/devices/" + "x".repeat(65)).then().statusCode(400);
@@ -82,7 +104,8 @@ class DeviceApiTest extends SiteApiTest {
                 .body("gpu.object", equalTo("urn:ngsi-ld:Gpu:NVIDIA%20H100%2080GB%20HBM3"))
                 .body("powerWatts.unitCode", equalTo("WTT"))
                 .body("powerWatts.observedAt", equalTo("2026-11-21T12:00:00Z"))
-                .body("memoryUsedMib", not(hasKey("unitCode")));
+                .body("memoryUsedMib", not(hasKey("unitCode")))
+                .body("vendor.value", equalTo("NVIDIA"));
         Api.as(researcher).accept("application/ld+json").queryParam("cluster", "cluster-02")
                 .get("/api/v1/devices").then().statusCode(200)
                 .header("X-Total-Count", "1").body("type", contains("GpuDevice"));

@@ -24,12 +24,13 @@ class DevicePageTest extends SitePageTest {
     private static final String HEALTHY = "/pages/devices/" + Fixture.DEVICE_HEALTHY;
     private static final String MIG = "/pages/devices/" + Fixture.DEVICE_MIG;
     private static final String OTHER_CLUSTER = "/pages/devices/" + Fixture.DEVICE_OTHER_CLUSTER;
+    private static final String AMD = "/pages/devices/" + Fixture.DEVICE_AMD;
 
     @Test
     void showsTheGpusFactsReadingsAndCharts() throws Exception {
         String page = page(DemoUser.ADA, HEALTHY).body();
         assertThat(Html.element(page, "facts")).contains("<a href=\"/pages/nodes/101\">worker-gpu-0001</a>, GPU 0")
-                .contains("<a href=\"/pages/clusters/10\">cluster-01</a>").contains("<dd>NVIDIA H100 80GB HBM3</dd>")
+                .contains("<a href=\"/pages/clusters/10\">cluster-01</a>").contains("<dd id=\"model\">NVIDIA H100 80GB HBM3 <span class=\"muted\">(NVIDIA)</span></dd>")
                 .contains("<dd>1650123000001</dd>").contains("<dd>00000000:1A:00.0</dd>").contains("<dd>disabled</dd>");
         assertThat(Html.element(page, "verdict")).contains("verdict verdict-HEALTHY\">HEALTHY");
         assertThat(Html.element(page, "readings")).contains("87 %").contains("61000 MiB").contains("612 W")
@@ -39,6 +40,21 @@ class DevicePageTest extends SitePageTest {
             assertThat(page).contains("<div class=\"chart\" data-chart=\"" + chart
                     + "\" data-subject=\"device\" data-subject-value=\"" + Fixture.DEVICE_HEALTHY + "\">");
         }
+    }
+
+    @Test
+    void showsAnAmdGpusVendorAndPartitionsWithTheirHoldersAsTheApiDoes() throws Exception {
+        String page = page(DemoUser.ADA, AMD).body();
+        assertThat(Html.element(page, "model")).contains("AMD Instinct MI300X OAM <span class=\"muted\">(AMD)");
+        assertThat(Html.element(page, "partitioning")).endsWith(">8 partitions (cpx/nps4)");
+        assertThat(page).contains("<h2>Partitions</h2>").doesNotContain("<h2>MIG slices</h2>")
+                .contains("data-chart=\"device-power\" data-subject=\"device\" data-subject-value=\""
+                        + Fixture.DEVICE_AMD + "\"");
+        assertThat(Html.element(page, "slices")).containsSubsequence(
+                "<a href=\"/pages/slices/" + Fixture.OWN_PARTITION + "\">Partition 0</a>", "cpx/nps4",
+                "nlp-001", "nlp-rocm-0",
+                "<a href=\"/pages/slices/" + Fixture.OTHER_PARTITION + "\">Partition 1</a>", "cpx/nps4")
+                .doesNotContain("vision-rocm-0").doesNotContain("vision-002");
     }
 
     @Test

@@ -19,18 +19,19 @@ class GpuSkuApiTest extends SiteApiTest {
     @Test
     void listsSkusByProductNameWithTheirPrecisions() {
         Api.as(manager).get("/api/v1/gpus").then().statusCode(200)
-                .body("items.productName", contains("NVIDIA A100-SXM4-80GB", "NVIDIA H100 80GB HBM3"))
-                .body("items[0].precisions.precision", contains("BF16"))
-                .body("items[1].precisions.precision", contains("FP64", "BF16"))
-                .body("items[1].precisions[1].peakTflops", equalTo(989.0f))
-                .body("items[1].precisions[1].achievableTflops", equalTo(794.0f))
-                .body("page.totalItems", equalTo(2));
+                .body("items.productName", contains("AMD Instinct MI300X OAM", "NVIDIA A100-SXM4-80GB",
+                        "NVIDIA H100 80GB HBM3"))
+                .body("items[1].precisions.precision", contains("BF16"))
+                .body("items[2].precisions.precision", contains("FP64", "BF16"))
+                .body("items[2].precisions[1].peakTflops", equalTo(989.0f))
+                .body("items[2].precisions[1].achievableTflops", equalTo(794.0f))
+                .body("page.totalItems", equalTo(3));
     }
 
     @Test
     void sortsDescending() {
         Api.as(manager).queryParam("sort", "-productName").get("/api/v1/gpus").then().statusCode(200)
-                .body("items.id", contains((int) Fixture.SKU_H100, 2));
+                .body("items.id", contains((int) Fixture.SKU_H100, 2, 3));
         Api.malformedAs(manager).queryParam("sort", "architecture").get("/api/v1/gpus").then().statusCode(400)
                 .body("code", equalTo("invalid-parameter"));
     }
@@ -55,6 +56,6 @@ class GpuSkuApiTest extends SiteApiTest {
                 .body("tdpWatts.unitCode", equalTo("WTT"))
                 .body("precisions.value.precision", contains("FP64", "BF16"));
         Api.as(manager).accept("application/ld+json").get("/api/v1/gpus").then().statusCode(200)
-                .header("X-Total-Count", "2").body("type", contains("Gpu", "Gpu"));
+                .header("X-Total-Count", "3").body("type", contains("Gpu", "Gpu", "Gpu"));
     }
 }

@@ -2,6 +2,8 @@ package org.aitelemetry.site.fleet;
 
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.everyItem;
+import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.nullValue;
@@ -23,8 +25,9 @@ class SliceApiTest extends SiteApiTest {
 
     @Test
     void showsWhoHoldsASliceOnlyForTheCallersOwnProject() {
-        Api.as(researcher).get("/api/v1/slices").then().statusCode(200)
+        Api.as(researcher).queryParam("device", Fixture.DEVICE_MIG).get("/api/v1/slices").then().statusCode(200)
                 .body("items.id", contains((int) Fixture.OWN_SLICE, (int) Fixture.OTHER_SLICE))
+                .body("items.kind", contains("MIG_INSTANCE", "MIG_INSTANCE"))
                 .body("items.attributed", contains(true, false))
                 .body("items[0].project.id", equalTo((int) Fixture.OWN_PROJECT))
                 .body("items[0].project.cluster", equalTo("cluster-01"))
@@ -35,6 +38,25 @@ class SliceApiTest extends SiteApiTest {
                 .body("items[1].pod", nullValue())
                 .body("items[1].container", nullValue())
                 .body("items[1].engineActive", equalTo(0.91f));
+    }
+
+    @Test
+    void listsAnAmdGpusPartitionsHidingWhoHoldsAnotherProjectsOne() {
+        Api.as(researcher).queryParam("device", Fixture.DEVICE_AMD).get("/api/v1/slices").then().statusCode(200)
+                .body("items.gpuInstanceId", contains(0, 1, 2, 3, 4, 5, 6, 7))
+                .body("items.kind", everyItem(equalTo("AMD_PARTITION")))
+                .body("items.profile", everyItem(equalTo("cpx/nps4")))
+                .body("items.attributed", contains(true, false, false, false, false, false, false, false))
+                .body("items[0].project.namespace", equalTo("nlp-001"))
+                .body("items[0].pod", equalTo("nlp-rocm-0"))
+                .body("items[1].project", nullValue())
+                .body("items[1].pod", nullValue())
+                .body("items[1].container", nullValue());
+        Api.as(researcher).get("/api/v1/slices/" + Fixture.OTHER_PARTITION).then().statusCode(200)
+                .body("kind", equalTo("AMD_PARTITION")).body("deviceUuid", equalTo(Fixture.DEVICE_AMD))
+                .body("attributed", equalTo(false)).body("project", nullValue()).body("pod", nullValue());
+        Api.as(researcher).get("/api/v1/slices").then().statusCode(200)
+                .body("page.totalItems", equalTo(10)).body("items.pod", not(hasItem("vision-rocm-0")));
     }
 
     @Test
@@ -73,7 +95,8 @@ class SliceApiTest extends SiteApiTest {
 
     @Test
     void sortsByEngineActivity() {
-        Api.as(researcher).queryParam("sort", "-engineActive").get("/api/v1/slices").then().statusCode(200)
+        Api.as(researcher).queryParam("sort", "-engineActive").queryParam("node", "worker-gpu-0002")
+                .get("/api/v1/slices").then().statusCode(200)
                 .body("items.id", contains((int) Fixture.OTHER_SLICE, (int) Fixture.OWN_SLICE));
     }
 
@@ -90,7 +113,9 @@ class SliceApiTest extends SiteApiTest {
                 .body("attributed.value", equalTo(false))
                 .body("$", not(hasKey("project")))
                 .body("$", not(hasKey("pod")));
-        Api.as(researcher).accept("application/ld+json").get("/api/v1/slices").then().statusCode(200)
-                .header("X-Total-Count", "2").body("type", contains("GpuSlice", "GpuSlice"));
+        Api.as(researcher).accept("application/ld+json").queryParam("device", Fixture.DEVICE_MIG)
+                .get("/api/v1/slices").then().statusCode(200)
+                .header("X-Total-Count", "2").body("type", contains("GpuSlice", "GpuSlice"))
+                .body("kind.value", contains("MIG_INSTANCE", "MIG_INSTANCE"));
     }
 }

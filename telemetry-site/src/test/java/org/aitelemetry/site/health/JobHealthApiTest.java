@@ -66,11 +66,13 @@ class JobHealthApiTest extends SiteApiTest {
     void aPrefixFindsSessionsAndMigSlicesButNotEndedSessions() {
         job(Api.as(researcher), "cluster-01").queryParam("podPrefix", "nlp-").get(JOB_HEALTH).then()
                 .statusCode(200)
-                .body("pods", contains("nlp-notebook-0", "nlp-train-worker-0", "nlp-train-worker-1"))
-                .body("gpus.uuid", contains(Fixture.DEVICE_FAILED, Fixture.DEVICE_HEALTHY, Fixture.DEVICE_MIG))
-                .body("gpus[2].gpuInstanceId", equalTo(1))
-                .body("nodes.name", contains("worker-gpu-0001", "worker-gpu-0002"))
-                .body("nodes[1].gpus", equalTo(1));
+                .body("pods", contains("nlp-notebook-0", "nlp-rocm-0", "nlp-train-worker-0", "nlp-train-worker-1"))
+                .body("gpus.uuid", contains(Fixture.DEVICE_FAILED, Fixture.DEVICE_AMD, Fixture.DEVICE_HEALTHY,
+                        Fixture.DEVICE_MIG))
+                .body("gpus[1].gpuInstanceId", equalTo(0))
+                .body("gpus[3].gpuInstanceId", equalTo(1))
+                .body("nodes.name", contains("worker-gpu-0001", "worker-amd-0001", "worker-gpu-0002"))
+                .body("nodes[2].gpus", equalTo(1));
     }
 
     @Test

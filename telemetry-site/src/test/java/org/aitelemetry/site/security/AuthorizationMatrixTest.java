@@ -92,10 +92,19 @@ class AuthorizationMatrixTest extends SiteApiTest {
 
     @Test
     void slicesOfAnotherProjectAreShownWithoutWhoUsesThem() {
-        Api.as(token(Role.RESEARCHER)).get("/api/v1/slices/" + Fixture.OTHER_SLICE).then().statusCode(200)
-                .body("attributed", equalTo(false)).body("pod", nullValue()).body("project", nullValue());
-        Api.as(token(Role.ADMIN)).get("/api/v1/slices/" + Fixture.OTHER_SLICE).then().statusCode(200)
-                .body("attributed", equalTo(true)).body("pod", equalTo("vision-train-0"));
+        Map<Long, String> otherPods = Map.of(Fixture.OTHER_SLICE, "vision-train-0", Fixture.OTHER_PARTITION,
+                "vision-rocm-0");
+        otherPods.forEach((slice, pod) -> {
+            for (Role member : List.of(Role.MANAGER, Role.RESEARCHER)) {
+                Api.as(token(member)).get("/api/v1/slices/" + slice).then().statusCode(200)
+                        .body("attributed", equalTo(false)).body("pod", nullValue()).body("project", nullValue());
+                List<String> pods = Api.as(token(member)).queryParam("size", 500).get("/api/v1/slices").then()
+                        .statusCode(200).extract().path("items.pod");
+                assertThat(pods).as("slice pods as %s", member).contains("nlp-rocm-0").doesNotContain(pod);
+            }
+            Api.as(token(Role.ADMIN)).get("/api/v1/slices/" + slice).then().statusCode(200)
+                    .body("attributed", equalTo(true)).body("pod", equalTo(pod));
+        });
     }
 
     @Test

@@ -24,7 +24,9 @@ public final class Calls {
             Map.entry("listGpuSkus", (spec, target) -> spec.get("/api/v1/gpus")),
             Map.entry("getGpuSku", (spec, target) -> spec.get("/api/v1/gpus/" + Fixture.SKU_H100)),
             Map.entry("listDevices", (spec, target) -> spec.get("/api/v1/devices")),
-            Map.entry("getDevice", (spec, target) -> spec.get("/api/v1/devices/" + Fixture.DEVICE_HEALTHY)),
+            // Inventory for every role: an NVIDIA GPU as the own target, an AMD one as the other.
+            Map.entry("getDevice", (spec, target) -> spec.get("/api/v1/devices/" + pick(target,
+                    Fixture.DEVICE_HEALTHY, Fixture.DEVICE_AMD))),
             Map.entry("listDeviceHealth",
                     (spec, target) -> spec.get("/api/v1/devices/" + Fixture.DEVICE_FAILED + "/health")),
             Map.entry("getDeviceHealthBundle",

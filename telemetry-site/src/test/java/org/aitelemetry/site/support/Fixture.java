@@ -19,11 +19,14 @@ public final class Fixture {
     public static final long NODE_HEALTHY = 101;
     public static final long NODE_DEGRADED = 102;
     public static final long NODE_OTHER_CLUSTER = 201;
+    public static final long NODE_AMD = 103;
     public static final long SKU_H100 = 1;
     /** Used by the own project's job pods nlp-train-worker-0 (healthy) and -1 (failed). */
     public static final String DEVICE_HEALTHY = "GPU-0000aaaa-0000-0000-0000-000000000001";
     public static final String DEVICE_FAILED = "GPU-0000aaaa-0000-0000-0000-000000000002";
     public static final String DEVICE_MIG = "GPU-0000aaaa-0000-0000-0000-000000000003";
+    /** An AMD Instinct MI300X in CPX mode on node 103 of cluster-01, with eight partitions. */
+    public static final String DEVICE_AMD = "AMD-692409005408";
     public static final String DEVICE_OTHER_CLUSTER = "GPU-0000bbbb-0000-0000-0000-000000000001";
     public static final long OWN_PROJECT = 501;
     public static final long OTHER_PROJECT = 502;
@@ -31,6 +34,9 @@ public final class Fixture {
     public static final long TWIN_PROJECT = 503;
     public static final long OWN_SLICE = 3001;
     public static final long OTHER_SLICE = 3002;
+    /** Partition 0 of {@link #DEVICE_AMD}, held by the own project; partition 1 is another project's. */
+    public static final long OWN_PARTITION = 3101;
+    public static final long OTHER_PARTITION = 3102;
     public static final long OWN_SESSION = 7001;
     public static final long OTHER_SESSION = 7003;
     public static final String RUN_FAILED = "5c0f1a2e-0000-4000-8000-000000000001";
