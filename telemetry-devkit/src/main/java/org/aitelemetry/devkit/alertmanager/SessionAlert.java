@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.aitelemetry.devkit.fleet.AmdDevice;
 
 /**
  * The alert of one usage session as Alertmanager 0.25 posts it (alertmanager/rules/gpu-usage.rules.yml): the labels
@@ -63,7 +64,9 @@ public record SessionAlert(String fingerprint, SortedMap<String, String> labels,
         TreeMap<String, String> annotations = new TreeMap<>();
         if (labels.containsKey("GPU_I_ID")) {
             String instance = labels.get("GPU_I_ID");
-            annotations.put("summary", "MIG slice " + labels.get("GPU_I_PROFILE") + " (instance " + instance
+            // The rules call an AMD GPU's slices its partitions.
+            String slice = labels.get("UUID").startsWith(AmdDevice.GPU_ID_PREFIX) ? "Partition " : "MIG slice ";
+            annotations.put("summary", slice + labels.get("GPU_I_PROFILE") + " (instance " + instance
                     + ") of GPU " + labels.get("gpu") + onNode);
             annotations.put("description", "Usage session of GPU instance " + instance + " of " + labels.get("UUID")
                     + by);

@@ -1,5 +1,7 @@
 package org.aitelemetry.devkit.fleet;
 
+import java.util.Optional;
+
 /**
  * One GPU as AMD's device-metrics-exporter lists it: a whole GPU, or one partition of a compute-partitioned GPU. Pods
  * hold {@link #device()}, so usage and readings follow the same {@link FleetReadings} as NVIDIA GPUs.
@@ -16,6 +18,8 @@ public record AmdDevice(FleetDevice device, AmdModel model, String serial, AmdPa
 
     /** What a pre-v1.4 exporter published for an unsupported reading. */
     public static final long SENTINEL = 65_535;
+    /** Prefix of an AMD GPU's id where the usage rules and the apps name it. */
+    public static final String GPU_ID_PREFIX = "AMD-";
 
     public FleetNode node() {
         return device.node();
@@ -32,6 +36,17 @@ public record AmdDevice(FleetDevice device, AmdModel model, String serial, AmdPa
 
     public boolean partition() {
         return partitioning != AmdPartitioning.SPX_NPS1;
+    }
+
+    /** The GPU as the usage rules name it ({@code UUID}): its board, the same on each of its partitions. */
+    public String gpuId() {
+        return GPU_ID_PREFIX + serial;
+    }
+
+    /** The profile the usage rules give a partition ({@code GPU_I_PROFILE}: {@code cpx/nps4}); none on a whole GPU. */
+    public Optional<String> partitionProfile() {
+        return partition() ? Optional.of(partitioning.computeMode() + "/" + partitioning.memoryMode())
+                : Optional.empty();
     }
 
     public String resource() {

@@ -11,7 +11,9 @@ import org.aitelemetry.worker.usage.SimulatedDay.Unit;
 
 /**
  * The fleet rows the sync would have stored for the {@link SimulatedDay}: one cluster and node, the known GPUs, GPU D's
- * slices, the projects {@code nlp} and {@code vision} (not {@code scratch}) and the known VM.
+ * slices, the projects {@code nlp} and {@code vision} (not {@code scratch}) and the known VM. AMD GPUs are stored as
+ * the sync stores them: {@code AMD-<serial>}, and GPU G's CPX partitions as its slices ({@code cpx/nps4}, the
+ * partition number as instance id), so the rollup's {@link KnownEntities} must find them by the relabelled series.
  */
 final class FleetRows {
 

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.function.IntPredicate;
 import java.util.function.IntToDoubleFunction;
@@ -26,6 +27,7 @@ import org.aitelemetry.devkit.fleet.FleetSimulator;
  *   <li>GPU D (A100, MIG): slice 3g.40gb for {@code nlp} all day; slice 1g.10gb for {@code vision} from 06:00 to 20:00,
  *       idle from 08:00 to 09:20.</li>
  *   <li>GPU E: not in the database, so left out.</li>
+ *   <li>GPUs F, G and H: AMD's, from device-metrics-exporter ({@link SimulatedAmdDay}).</li>
  *   <li>VM {@code rhel-gpu} of {@code nlp}: two H100s passed through from 03:00 to 15:00, its launcher pod replaced
  *       at 09:00 (kube-state-metrics' requests; no DCGM series); a VM of {@code vision} not in the database (left out)
  *       and a launcher pod never scheduled (no node: it holds nothing).</li>
@@ -49,13 +51,19 @@ final class SimulatedDay {
 
     /**
      * A GPU: its units (itself, or its slices), its label spelling, and the millijoules it consumes in each minute
-     * on a counter that starts at {@code initialCounter} and restarts from zero at the start of {@code restartMinute}.
+     * on a counter that starts at {@code initialCounter} and restarts from zero at the start of {@code restartMinute};
+     * {@code amd} is null for dcgm-exporter's GPUs.
      */
     record Gpu(String name, String uuid, String model, boolean federated, boolean known, List<Unit> units,
-            IntToLongFunction millijoules, long initialCounter, int restartMinute) {
+            IntToLongFunction millijoules, long initialCounter, int restartMinute, SimulatedAmdDay.Board amd) {
 
+        /** Sliced: MIG instances, or AMD compute partitions. */
         boolean mig() {
             return units.get(0).gpuInstanceId() != null;
+        }
+
+        boolean dcgm(boolean sliced) {
+            return amd == null && mig() == sliced;
         }
 
         /** The energy counter at each sample, 0 to MINUTES. */
@@ -95,22 +103,22 @@ final class SimulatedDay {
     static final Gpu A = new Gpu("A", "GPU-0a0a0a0a-0000-4000-8000-00000000000a", H100, false, true,
             List.of(new Unit("A", null, null, 1, m -> m < 1380 ? "vision" : "scratch",
                     m -> A_UTIL.applyAsDouble(m) / 100, m -> false, m -> m == BLANK_MINUTE)),
-            m -> Math.round((300 + 4 * A_UTIL.applyAsDouble(m)) * 60_000), 7_000_000_000L, -1);
+            m -> Math.round((300 + 4 * A_UTIL.applyAsDouble(m)) * 60_000), 7_000_000_000L, -1, null);
     static final Gpu B = new Gpu("B", "GPU-0b0b0b0b-0000-4000-8000-00000000000b", H100, true, true,
             List.of(new Unit("B", null, null, 1, m -> m < 720 ? "nlp" : null, m -> B_UTIL.applyAsDouble(m) / 100,
                     m -> within(m, 120, 250) || within(m, 600, 640) || within(m, 690, 720), m -> false)),
-            m -> Math.round((80 + 5 * B_UTIL.applyAsDouble(m)) * 60_000), 3_000_000_000L, -1);
+            m -> Math.round((80 + 5 * B_UTIL.applyAsDouble(m)) * 60_000), 3_000_000_000L, -1, null);
     static final Gpu C = new Gpu("C", "GPU-0c0c0c0c-0000-4000-8000-00000000000c", A100, false, true,
             List.of(new Unit("C", null, null, 1, m -> m < 1080 ? "vision" : "nlp", C_BUSY, m -> false, m -> false)),
-            m -> Math.round((60 + 300 * C_BUSY.applyAsDouble(m)) * 60_000), 9_000_000_000L, RESTART_MINUTE);
+            m -> Math.round((60 + 300 * C_BUSY.applyAsDouble(m)) * 60_000), 9_000_000_000L, RESTART_MINUTE, null);
     static final Gpu D = new Gpu("D", "GPU-0d0d0d0d-0000-4000-8000-00000000000d", A100, false, true,
             List.of(D_3G, D_1G),
             m -> Math.round((50 + 100 * (D_3G.busy().applyAsDouble(m) + D_1G.busy().applyAsDouble(m))) * 60_000),
-            1_000_000_000L, -1);
+            1_000_000_000L, -1, null);
     static final Gpu E = new Gpu("E", "GPU-0e0e0e0e-0000-4000-8000-00000000000e", H100, false, false,
             List.of(new Unit("E", null, null, 1, m -> "vision", m -> 0.5, m -> false, m -> false)),
-            m -> 100 * 60_000L, 0, -1);
-    static final List<Gpu> GPUS = List.of(A, B, C, D, E);
+            m -> 100 * 60_000L, 0, -1, null);
+    static final List<Gpu> GPUS = List.of(A, B, C, D, E, SimulatedAmdDay.F, SimulatedAmdDay.G, SimulatedAmdDay.H);
 
     private SimulatedDay() {
     }
@@ -130,13 +138,16 @@ final class SimulatedDay {
      */
     static String openMetrics(int days) {
         StringBuilder text = new StringBuilder();
-        family(text, "DCGM_FI_DEV_GPU_UTIL", false, days, (gpu, unit, d, m) -> unit.blank().test(m)
-                ? Long.toString(INT32_BLANK) : Long.toString(Math.round(unit.busy().applyAsDouble(m) * 100)));
-        family(text, "DCGM_FI_PROF_GR_ENGINE_ACTIVE", true, days,
+        family(text, "DCGM_FI_DEV_GPU_UTIL", days, gpu -> gpu.dcgm(false) ? gpu.units() : List.of(),
+                (gpu, unit, d, m) -> unit.blank().test(m) ? Long.toString(INT32_BLANK)
+                        : Long.toString(Math.round(unit.busy().applyAsDouble(m) * 100)));
+        family(text, "DCGM_FI_PROF_GR_ENGINE_ACTIVE", days, gpu -> gpu.dcgm(true) ? gpu.units() : List.of(),
                 (gpu, unit, d, m) -> Double.toString(unit.busy().applyAsDouble(m)));
         Map<Gpu, long[]> counters = new HashMap<>();
-        family(text, "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION", null, days,
-                (gpu, unit, d, m) -> Long.toString(counter(counters.computeIfAbsent(gpu, Gpu::counter), gpu, d, m)));
+        EnergyCounter energy = (gpu, d, m) -> counter(counters.computeIfAbsent(gpu, Gpu::counter), gpu, d, m);
+        family(text, "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION", days, gpu -> gpu.amd() == null ? gpu.units() : List.of(),
+                (gpu, unit, d, m) -> Long.toString(energy.millijoules(gpu, d, m)));
+        SimulatedAmdDay.families(text, days, energy);
         launcherPods(text, days);
         return text.append("# EOF\n").toString();
     }
@@ -167,21 +178,23 @@ final class SimulatedDay {
         return counter(firstDay, gpu, d - 1, MINUTES) + firstDay[m] - firstDay[0];
     }
 
-    private interface Value {
+    interface Value {
         String at(Gpu gpu, Unit unit, int day, int minute);
     }
 
+    /** A GPU's energy counter (mJ) on day {@code day} at minute {@code minute}. */
+    interface EnergyCounter {
+        long millijoules(Gpu gpu, int day, int minute);
+    }
+
     /**
-     * One family's samples, series by series; {@code mig} picks whole GPUs or slices, {@code null} both. A day's
-     * last sample (minute {@value #MINUTES}) is the next day's first, so only the last day writes it.
+     * One family's samples, series by series, of the units {@code units} picks of each GPU. A day's last sample
+     * (minute {@value #MINUTES}) is the next day's first, so only the last day writes it.
      */
-    private static void family(StringBuilder text, String name, Boolean mig, int days, Value value) {
+    static void family(StringBuilder text, String name, int days, Function<Gpu, List<Unit>> units, Value value) {
         Map<String, List<String>> series = new LinkedHashMap<>();
         for (Gpu gpu : GPUS) {
-            if (mig != null && gpu.mig() != mig) {
-                continue;
-            }
-            for (Unit unit : gpu.units()) {
+            for (Unit unit : units.apply(gpu)) {
                 for (int d = 0; d < days; d++) {
                     for (int m = 0; m < MINUTES || m == MINUTES && d == days - 1; m++) {
                         series.computeIfAbsent(labels(gpu, unit, m), key -> new ArrayList<>())
@@ -195,8 +208,11 @@ final class SimulatedDay {
                 text.append(name).append('{').append(labels).append("} ").append(sample).append('\n')));
     }
 
-    /** dcgm-exporter's labels, with the pod holding the unit at that minute in the GPU's spelling. */
+    /** The exporter's labels, with the pod holding the unit at that minute in the GPU's spelling. */
     private static String labels(Gpu gpu, Unit unit, int minute) {
+        if (gpu.amd() != null) {
+            return SimulatedAmdDay.labels(gpu, unit, minute);
+        }
         StringBuilder labels = new StringBuilder("job=\"").append(FleetSimulator.DCGM_JOB).append("\",")
                 .append(gpu.federated() ? "uuid" : "UUID").append("=\"").append(gpu.uuid()).append('"')
                 .append(",modelName=\"").append(gpu.model()).append('"')
@@ -205,21 +221,30 @@ final class SimulatedDay {
             labels.append(",GPU_I_PROFILE=\"").append(unit.profile()).append("\",GPU_I_ID=\"")
                     .append(unit.gpuInstanceId()).append('"');
         }
-        String holder = unit.holder().apply(minute);
-        String prefix = gpu.federated() ? "exported_" : "";
+        return holder(labels, gpu.federated(), unit.holder().apply(minute), "nvidia-gpu-operator",
+                "nvidia-dcgm-exporter-x7k2p", "nvidia-dcgm-exporter").toString();
+    }
+
+    /**
+     * The pod holding a unit, if any; where the GPU's scrape did not honour labels, in {@code exported_*} beside the
+     * exporter's own pod.
+     */
+    static StringBuilder holder(StringBuilder labels, boolean federated, String holder, String exporterNamespace,
+            String exporterPod, String exporterContainer) {
+        String prefix = federated ? "exported_" : "";
         if (holder != null) {
             labels.append(',').append(prefix).append("namespace=\"").append(holder).append('"')
                     .append(',').append(prefix).append("pod=\"").append(holder).append("-worker-0\"")
                     .append(',').append(prefix).append("container=\"main\"");
         }
-        if (gpu.federated()) {
-            labels.append(",namespace=\"nvidia-gpu-operator\",pod=\"nvidia-dcgm-exporter-x7k2p\"")
-                    .append(",container=\"nvidia-dcgm-exporter\"");
+        if (federated) {
+            labels.append(",namespace=\"").append(exporterNamespace).append("\",pod=\"").append(exporterPod)
+                    .append("\",container=\"").append(exporterContainer).append('"');
         }
-        return labels.toString();
+        return labels;
     }
 
-    private static boolean within(int minute, int from, int to) {
+    static boolean within(int minute, int from, int to) {
         return minute >= from && minute < to;
     }
 }

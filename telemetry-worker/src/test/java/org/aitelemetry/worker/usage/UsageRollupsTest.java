@@ -29,7 +29,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The issue's acceptance check: a simulated day, backfilled into real Prometheus, rolls up to exactly the GPU-seconds,
- * idle seconds, energy and cost that the test computes from the day's generating functions on its own.
+ * idle seconds, energy and cost that the test computes from the day's generating functions on its own: NVIDIA's GPUs
+ * and MIG slices from dcgm-exporter, AMD's GPUs and CPX partitions from device-metrics-exporter.
  */
 @QuarkusTest
 @TestProfile(UsageRollupsTest.PricedSource.class)
@@ -104,6 +105,11 @@ class UsageRollupsTest {
         assertThat(idle(rows, "DEVICE:B", 11)).isEqualTo(1800);
         assertThat(idle(rows, "SLICE:D/13", 8)).isCloseTo(3600.0 / 7, within(1e-9));
         assertThat(idle(rows, "DEVICE:C", 3)).isZero();
+        assertThat(idle(rows, "DEVICE:F", 5)).isEqualTo(3600);
+        assertThat(idle(rows, "DEVICE:F", 7)).isZero();
+        assertThat(idle(rows, "SLICE:G/4", 10)).isCloseTo(3600.0 / 8, within(1e-9));
+        assertThat(idle(rows, "SLICE:G/4", 11)).isCloseTo(2400.0 / 8, within(1e-9));
+        assertThat(idle(rows, "DEVICE:G", 10)).as("its partitions' idleness").isCloseTo(3600.0 / 8, within(1e-9));
     }
 
     @Test
@@ -255,17 +261,19 @@ class UsageRollupsTest {
 
         /**
          * Costs are linear, so pricing each minute on its own and summing equals pricing the sum. The prices of
-         * rollup-test.csv: the H100's change at noon; the A100's 1g.10gb has its own price per slice-hour.
+         * rollup-test.csv: the H100's change at noon; the MI300X has its own, the MI250X the default; the A100's
+         * 1g.10gb and the MI300X's CPX partitions have their own price per slice-hour.
          */
         private static Expected priced(double allocated, double used, double idle, double energy, Gpu gpu,
                 Unit slice, Instant hour) {
             boolean h100 = gpu.model().equals(SimulatedDay.H100);
+            boolean mi300x = gpu.model().equals(SimulatedAmdDay.MI300X);
             boolean afternoon = !hour.isBefore(SimulatedDay.START.plus(Duration.ofHours(12)));
-            double gpuHourPrice = h100 ? afternoon ? 5.0 : 4.0 : 2.0;
-            double kwhPrice = h100 && afternoon ? 0.30 : 0.25;
-            double perGpuHour = slice != null && slice.profile().equals("1g.10gb") && !h100
-                    ? 0.5 / slice.share()
-                    : gpuHourPrice;
+            double gpuHourPrice = h100 ? afternoon ? 5.0 : 4.0 : mi300x ? 3.0 : 2.0;
+            double kwhPrice = h100 && afternoon ? 0.30 : mi300x ? 0.20 : 0.25;
+            boolean slicePriced = slice != null && (slice.profile().equals("1g.10gb") && !h100
+                    || slice.profile().equals(SimulatedAmdDay.CPX_NPS4));
+            double perGpuHour = slicePriced ? 0.5 / slice.share() : gpuHourPrice;
             double energyCost = energy / 3.6e6 * kwhPrice;
             return new Expected(allocated, used, idle, energy, allocated / 3600 * perGpuHour + energyCost,
                     used / 3600 * perGpuHour + energyCost, 0);
