@@ -3,6 +3,7 @@ package org.aitelemetry.devkit.launcher;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import org.aitelemetry.devkit.fleet.AmdDevice;
 import org.aitelemetry.devkit.keycloak.DemoUser;
 import org.aitelemetry.devkit.keycloak.KeycloakClients;
 import org.aitelemetry.devkit.mail.SmtpServer;
@@ -78,7 +79,7 @@ public final class LocalPlatform {
                   otlp         %s  (the worker's trace exporter; spans kept in memory, a trace at /traces/<id>)
                   smtp         %s:%d  (where the worker mails statements and idle notices; kept in memory)
                   contacts     %s
-                  fleet        %s/metrics/<cluster>/{dcgm,kube,kubevirt}  (%d simulated GPUs, %d VMs, seed %d)
+                  fleet        %s/metrics/<cluster>/{dcgm,amd,kube,kubevirt}  (%d simulated GPUs, %d AMD boards, %d VMs, seed %d)
                   token        %s  (alertmanager's client-credentials token; Keycloak's live 5 min)
                   logs         %s
                 Log in to the site as (dev-only passwords):
@@ -96,7 +97,9 @@ public final class LocalPlatform {
                 platform.prometheusUrl(), platform.alertmanager().url(),
                 KeycloakClients.ALERTMANAGER, platform.otlpReceiver().tracesUrl(), SmtpServer.HOST, platform.smtp().port(),
                 platform.contactsFile(), platform.simulator().url(),
-                platform.fleet().devices().size(), platform.fleet().virtualMachines().size(),
+                platform.fleet().devices().size(),
+                platform.fleet().amdDevices().stream().map(AmdDevice::serial).distinct().count(),
+                platform.fleet().virtualMachines().size(),
                 platform.options().fleet().seed(), token,
                 platform.options().workspace().root(), demoLogins(platform), tokenFile, FIRING_FIXTURE,
                 platform.workerUrl(), Platform.WEBHOOK_PATH, KeycloakClients.ALERTMANAGER,

@@ -15,6 +15,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** The shipped dashboards are importable as they are, into any Grafana with any Prometheus datasource. */
 class DashboardLintTest {
 
+    private static final String NVIDIA_HELD = "cluster_gpu_pod:DCGM_FI_DEV_FB_USED:max";
+
     static List<Dashboard> dashboards() {
         return Dashboard.shipped();
     }
@@ -75,11 +77,22 @@ class DashboardLintTest {
                 .isEmpty());
     }
 
+    /** GPUs held are GPUs of either vendor: AMD's recorded series beside NVIDIA's, except where DCGM fields join in. */
+    @ParameterizedTest
+    @MethodSource("dashboards")
+    void countsAmdGpusWhereverItCountsHeldGpus(Dashboard dashboard) {
+        assertThat(dashboard.queries()).filteredOn(query -> query.contains(NVIDIA_HELD))
+                .filteredOn(query -> !query.contains("DCGM_FI_DEV_GPU_UTIL") && !query.contains("DCGM_FI_PROF_"))
+                .allSatisfy(query -> assertThat(query).contains("gpu_used_vram"));
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', textBlock = """
             DCGM_FI_DEV_GPU_UTIL{job="nvidia-dcgm-exporter", cluster="a"}              | 0
             sum(kube_node_info{job="kube-state-metrics"})                               | 0
             cluster_gpu_pod:DCGM_FI_DEV_FB_USED:max{namespace="x"}                       | 0
+            {__name__=~"cluster_gpu_pod:(DCGM_FI_DEV_FB_USED|gpu_used_vram):max"}        | 0
+            {__name__=~"cluster_gpu_pod:(x|y):max"} or DCGM_FI_DEV_FB_USED{cluster="a"}  | 1
             DCGM_FI_DEV_GPU_UTIL{cluster="a"}                                           | 1
             max(DCGM_FI_DEV_GPU_TEMP)                                                   | 1
             kube_node_info{job="nvidia-dcgm-exporter"}                                  | 1

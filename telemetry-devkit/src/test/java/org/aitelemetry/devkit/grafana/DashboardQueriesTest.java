@@ -63,7 +63,7 @@ class DashboardQueriesTest {
 
     @BeforeAll
     static void startFleetAndPrometheus() throws Exception {
-        simulator = new FleetSimulator(FleetDefinition.generate(FleetSpec.builder(7).build()));
+        simulator = new FleetSimulator(FleetDefinition.generate(FleetSpec.builder(7).amdNodesPerCluster(1).build()));
         simulator.start();
         byte[] workerMetrics = Files.readAllBytes(Path.of(DashboardQueriesTest.class.getResource(
                 "/grafana/worker-metrics.prom").toURI()));

@@ -22,6 +22,9 @@ import static org.aitelemetry.prometheus.kube.KubeLabel.POD;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.aitelemetry.prometheus.PromqlString;
@@ -51,6 +54,11 @@ public class AmdQueries {
     private static final String DEVICE_IDENTITY = String.join(", ", CLUSTER, HOSTNAME, SERIAL_NUMBER, GPU_ID,
             CARD_SERIES, CARD_MODEL, DRIVER_VERSION, PARTITION_ID, COMPUTE_PARTITION, MEMORY_PARTITION, NAMESPACE,
             POD, CONTAINER, EXPORTED_NAMESPACE, EXPORTED_POD, EXPORTED_CONTAINER);
+    /** The label {@link #readings()} names each series' field in. */
+    public static final String FIELD_LABEL = "aitelemetry_field";
+    /** The fields {@link #readings()} reads. */
+    public static final Set<AmdField> READ_FIELDS = Collections.unmodifiableSet(
+            EnumSet.complementOf(EnumSet.of(AmdField.TOTAL_VRAM)));
     private static final String HOLDER = String.join(", ", NAMESPACE, POD, CONTAINER, EXPORTED_NAMESPACE,
             EXPORTED_POD, EXPORTED_CONTAINER);
     /** The compute modes of a GPU shown whole: SPX, any case, or none named. */
@@ -71,9 +79,14 @@ public class AmdQueries {
         return latest(AmdField.TOTAL_VRAM, DEVICE_IDENTITY);
     }
 
-    /** Latest valid value of a field per GPU and partition. */
-    public String reading(AmdField field) {
-        return latest(field, READING_KEY);
+    /**
+     * Every field but the VRAM total (the inventory's value), latest valid value per GPU and partition, in one query:
+     * each series carries its field's name in {@link #FIELD_LABEL}. One round trip where a fleet has no AMD GPU.
+     */
+    public String readings() {
+        return READ_FIELDS.stream().map(field -> "label_replace(" + latest(field, READING_KEY) + ", "
+                + PromqlString.literal(FIELD_LABEL) + ", " + PromqlString.literal(field.name()) + ", \"\", \"\")")
+                .collect(Collectors.joining(" or "));
     }
 
     /** Activity (%) of whole GPUs (SPX, or an exporter without partition labels) per holder. */
@@ -111,10 +124,10 @@ public class AmdQueries {
     }
 
     private String latest(AmdField field, String by) {
-        return field.metrics().stream()
+        return "(" + field.metrics().stream()
                 .map(metric -> "max by (" + by + ") (last_over_time(" + amd.select(metric) + window + ") <= "
                         + field.ceiling() + " >= 0)")
-                .collect(Collectors.joining(" or "));
+                .collect(Collectors.joining(" or ")) + ")";
     }
 
     /*

@@ -14,6 +14,7 @@ import org.aitelemetry.prometheus.amd.AmdLabel;
 import org.aitelemetry.prometheus.amd.AmdLabels;
 import org.aitelemetry.prometheus.dcgm.DcgmLabels;
 import org.aitelemetry.prometheus.kube.LabelVariants;
+import org.aitelemetry.worker.promql.AmdQueries;
 import org.aitelemetry.worker.sync.FleetSnapshot.DeviceObservation;
 import org.aitelemetry.worker.sync.FleetSnapshot.Readings;
 import org.aitelemetry.worker.sync.FleetSnapshot.SliceKey;
@@ -46,11 +47,10 @@ final class AmdDeviceAssembly {
     private int unnamed;
 
     /** @param holders reads who holds a device: the exporter uses dcgm-exporter's pod labels and their spellings */
-    AmdDeviceAssembly(LabelVariants labels, DcgmLabels holders, QueryResult inventory,
-            Map<AmdField, QueryResult> readingResults) {
+    AmdDeviceAssembly(LabelVariants labels, DcgmLabels holders, QueryResult inventory, QueryResult readingResults) {
         this.labels = labels;
         this.holders = holders;
-        readingResults.forEach(this::indexReadings);
+        indexReadings(readingResults);
         inventory.series().forEach(this::add);
         inventory.series().forEach(this::addSlice);
     }
@@ -154,21 +154,28 @@ final class AmdDeviceAssembly {
         return readings.getOrDefault(ref, Map.of());
     }
 
-    private void indexReadings(AmdField field, QueryResult result) {
+    /** The readings of every field, each series named by {@link AmdQueries#FIELD_LABEL}. */
+    private void indexReadings(QueryResult result) {
         for (Series series : result.series()) {
             Optional<String> id = AmdLabels.deviceId(series);
+            Optional<AmdField> field = series.label(AmdQueries.FIELD_LABEL).filter(AmdDeviceAssembly::isField)
+                    .map(AmdField::valueOf);
             double value = series.last().value();
-            if (id.isEmpty() || !Double.isFinite(value)) {
+            if (id.isEmpty() || field.isEmpty() || !Double.isFinite(value)) {
                 continue;
             }
             readings.computeIfAbsent(new DeviceRef(labels.cluster(series), id.get()), r -> new HashMap<>())
                     .computeIfAbsent(AmdLabels.partition(series).orElse(WHOLE_GPU), p -> new EnumMap<>(AmdField.class))
-                    .put(field, field.toModelUnit(value));
+                    .put(field.get(), field.get().toModelUnit(value));
         }
     }
 
     private static Double free(Double total, Double used) {
         return total == null || used == null || used > total ? null : total - used;
+    }
+
+    private static boolean isField(String name) {
+        return AmdQueries.READ_FIELDS.stream().anyMatch(field -> field.name().equals(name));
     }
 
     private static boolean isIndex(String value) {

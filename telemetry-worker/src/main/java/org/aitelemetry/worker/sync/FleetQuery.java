@@ -5,12 +5,13 @@ import org.aitelemetry.prometheus.QueryResult;
 import org.aitelemetry.worker.promql.QueryCatalogue;
 
 /**
- * The queries of a sync cycle beside the per-field DCGM and AMD readings, each tied to its PromQL and to the component
+ * The queries of a sync cycle beside the per-field DCGM readings (AMD's come in one query), each tied to its PromQL and to the component
  * of {@link FleetQueryResults} that holds its answer, so what is sent, what is counted and what is read cannot drift.
  */
 enum FleetQuery {
     INVENTORY(QueryCatalogue::inventory, FleetQueryResults::inventory),
     AMD_INVENTORY(queries -> queries.amd().inventory(), FleetQueryResults::amdInventory),
+    AMD_READINGS(queries -> queries.amd().readings(), FleetQueryResults::amdReadings),
     NODE_LABELS(QueryCatalogue::nodeLabels, FleetQueryResults::nodeLabels),
     NODE_CAPACITY(QueryCatalogue::nodeGpuCapacity, FleetQueryResults::nodeCapacity),
     NODE_INFO(QueryCatalogue::nodeInfo, FleetQueryResults::nodeInfo),

@@ -2,6 +2,7 @@ package org.aitelemetry.worker.sync;
 
 import static org.aitelemetry.worker.sync.FleetQuery.ALLOCATIONS;
 import static org.aitelemetry.worker.sync.FleetQuery.AMD_INVENTORY;
+import static org.aitelemetry.worker.sync.FleetQuery.AMD_READINGS;
 import static org.aitelemetry.worker.sync.FleetQuery.FULL_VOLUME_CLAIMS;
 import static org.aitelemetry.worker.sync.FleetQuery.INVENTORY;
 import static org.aitelemetry.worker.sync.FleetQuery.MANAGED_CLUSTER_INFO;
@@ -23,21 +24,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.aitelemetry.prometheus.QueryResult;
-import org.aitelemetry.prometheus.amd.AmdField;
 import org.aitelemetry.prometheus.dcgm.DcgmField;
 import org.aitelemetry.worker.promql.QueryCatalogue;
 
 /** The answers to one cycle's {@link QueryCatalogue}, as they came back from a source: one component per query. */
 record FleetQueryResults(QueryResult inventory, Map<DcgmField, QueryResult> readings, QueryResult amdInventory,
-        Map<AmdField, QueryResult> amdReadings, QueryResult nodeLabels,
+        QueryResult amdReadings, QueryResult nodeLabels,
         QueryResult nodeCapacity, QueryResult nodeInfo, QueryResult allocations, QueryResult restartingPods,
         QueryResult terminatingPods, QueryResult fullVolumeClaims, QueryResult vllmNamespaces,
         QueryResult namespaceAnnotations, QueryResult namespaceLabels, QueryResult managedClusterInfo,
         QueryResult managedClusterLabels, QueryResult vmGpuRequests, QueryResult vmInstances) {
 
-    static FleetQueryResults of(Map<FleetQuery, QueryResult> answers, Map<DcgmField, QueryResult> readings,
-            Map<AmdField, QueryResult> amdReadings) {
-        return new FleetQueryResults(answers.get(INVENTORY), readings, answers.get(AMD_INVENTORY), amdReadings,
+    static FleetQueryResults of(Map<FleetQuery, QueryResult> answers, Map<DcgmField, QueryResult> readings) {
+        return new FleetQueryResults(answers.get(INVENTORY), readings, answers.get(AMD_INVENTORY),
+                answers.get(AMD_READINGS),
                 answers.get(NODE_LABELS),
                 answers.get(NODE_CAPACITY), answers.get(NODE_INFO), answers.get(ALLOCATIONS),
                 answers.get(RESTARTING_PODS), answers.get(TERMINATING_PODS), answers.get(FULL_VOLUME_CLAIMS),
@@ -57,7 +57,7 @@ record FleetQueryResults(QueryResult inventory, Map<DcgmField, QueryResult> read
     }
 
     private Stream<QueryResult> all() {
-        return Stream.of(Arrays.stream(FleetQuery.values()).map(query -> query.answerIn(this)),
-                readings.values().stream(), amdReadings.values().stream()).flatMap(results -> results);
+        return Stream.concat(Arrays.stream(FleetQuery.values()).map(query -> query.answerIn(this)),
+                readings.values().stream());
     }
 }

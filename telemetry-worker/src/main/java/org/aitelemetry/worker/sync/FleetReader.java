@@ -12,7 +12,6 @@ import java.util.Set;
 import java.util.stream.Stream;
 import org.aitelemetry.prometheus.PrometheusClient;
 import org.aitelemetry.prometheus.QueryResult;
-import org.aitelemetry.prometheus.amd.AmdField;
 import org.aitelemetry.prometheus.dcgm.DcgmField;
 import org.aitelemetry.worker.promql.QueryCatalogue;
 
@@ -25,15 +24,15 @@ final class FleetReader {
     /** Queries in flight at once against one source: enough to overlap round trips, few enough to be polite. */
     private static final int CONCURRENCY = 4;
 
-    /** One query of the cycle, named by a {@link FleetQuery}, a {@link DcgmField} or an {@link AmdField}. */
+    /** One query of the cycle, named by a {@link FleetQuery} or a {@link DcgmField}. */
     private record Sent(Enum<?> name, String promql) {
     }
 
     private record Answer(Enum<?> name, QueryResult result) {
     }
 
-    /** AMD's VRAM total is its inventory's value, so it needs no query of its own. */
-    private static final Set<AmdField> AMD_READINGS = EnumSet.complementOf(EnumSet.of(AmdField.TOTAL_VRAM));
+    private static final Set<FleetQuery> DEVICES_FIRST =
+            EnumSet.of(FleetQuery.INVENTORY, FleetQuery.AMD_INVENTORY, FleetQuery.AMD_READINGS);
 
     private final PrometheusClient client;
     private final QueryCatalogue queries;
@@ -45,7 +44,7 @@ final class FleetReader {
 
     /** Number of queries one cycle sends, whatever the fleet size. */
     static int queriesPerCycle() {
-        return FleetQuery.values().length + DcgmField.values().length + AMD_READINGS.size();
+        return FleetQuery.values().length + DcgmField.values().length;
     }
 
     Uni<FleetQueryResults> read(Instant at) {
@@ -62,10 +61,9 @@ final class FleetReader {
         List<Sent> sent = new ArrayList<>(queriesPerCycle());
         sent.add(new Sent(FleetQuery.INVENTORY, FleetQuery.INVENTORY.promql(queries)));
         Stream.of(DcgmField.values()).forEach(field -> sent.add(new Sent(field, queries.reading(field))));
-        sent.add(new Sent(FleetQuery.AMD_INVENTORY, FleetQuery.AMD_INVENTORY.promql(queries)));
-        AMD_READINGS.forEach(field -> sent.add(new Sent(field, queries.amd().reading(field))));
-        Stream.of(FleetQuery.values())
-                .filter(query -> query != FleetQuery.INVENTORY && query != FleetQuery.AMD_INVENTORY)
+        Stream.of(FleetQuery.AMD_INVENTORY, FleetQuery.AMD_READINGS)
+                .forEach(query -> sent.add(new Sent(query, query.promql(queries))));
+        Stream.of(FleetQuery.values()).filter(query -> !DEVICES_FIRST.contains(query))
                 .forEach(query -> sent.add(new Sent(query, query.promql(queries))));
         return sent;
     }
@@ -73,16 +71,14 @@ final class FleetReader {
     private static FleetQueryResults toResults(List<Answer> answers) {
         Map<FleetQuery, QueryResult> byQuery = new EnumMap<>(FleetQuery.class);
         Map<DcgmField, QueryResult> readings = new EnumMap<>(DcgmField.class);
-        Map<AmdField, QueryResult> amdReadings = new EnumMap<>(AmdField.class);
         for (Answer answer : answers) {
             if (answer.name() instanceof DcgmField field) {
                 readings.put(field, answer.result());
-            } else if (answer.name() instanceof AmdField field) {
-                amdReadings.put(field, answer.result());
+
             } else if (answer.name() instanceof FleetQuery query) {
                 byQuery.put(query, answer.result());
             }
         }
-        return FleetQueryResults.of(byQuery, readings, amdReadings);
+        return FleetQueryResults.of(byQuery, readings);
     }
 }

@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.aitelemetry.prometheus.amd.AmdField;
 import org.aitelemetry.prometheus.dcgm.DcgmField;
 import org.aitelemetry.worker.allocation.MetadataSettings;
 import org.aitelemetry.worker.config.WorkerConfig;
@@ -40,9 +39,7 @@ class QueryCatalogueTest {
             rendered.add("reading " + field + " | " + queries.reading(field));
         }
         rendered.add("amdInventory | " + queries.amd().inventory());
-        for (AmdField field : AmdField.values()) {
-            rendered.add("amdReading " + field + " | " + queries.amd().reading(field));
-        }
+        rendered.add("amdReadings | " + queries.amd().readings());
         rendered.add("nodeLabels | " + queries.nodeLabels());
         rendered.add("nodeGpuCapacity | " + queries.nodeGpuCapacity());
         rendered.add("nodeInfo | " + queries.nodeInfo());

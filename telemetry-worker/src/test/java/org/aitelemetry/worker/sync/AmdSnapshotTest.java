@@ -19,6 +19,7 @@ import org.aitelemetry.prometheus.dcgm.DcgmField;
 import org.aitelemetry.prometheus.dcgm.DcgmLabels;
 import org.aitelemetry.worker.allocation.MetadataSettings;
 import org.aitelemetry.worker.catalogue.PassthroughDevices;
+import org.aitelemetry.worker.promql.AmdQueries;
 import org.aitelemetry.worker.sync.FleetSnapshot.ClusterObservation;
 import org.aitelemetry.worker.sync.FleetSnapshot.DeviceObservation;
 import org.aitelemetry.worker.sync.FleetSnapshot.SliceKey;
@@ -33,7 +34,7 @@ class AmdSnapshotTest {
     private static final double VRAM = 196_592;
 
     private final Map<FleetQuery, QueryResult> answers = new EnumMap<>(FleetQuery.class);
-    private final Map<AmdField, List<Series>> amdReadings = new EnumMap<>(AmdField.class);
+    private final List<Series> amdReadings = new ArrayList<>();
 
     @Test
     void aWholeGpuIsItsBoardWithItsReadingsAndItsHolder() {
@@ -144,9 +145,8 @@ class AmdSnapshotTest {
         for (DcgmField field : DcgmField.values()) {
             dcgm.put(field, vector());
         }
-        Map<AmdField, QueryResult> amd = new EnumMap<>(AmdField.class);
-        amdReadings.forEach((field, series) -> amd.put(field, vector(series.toArray(Series[]::new))));
-        return FleetQueryResults.of(all, dcgm, amd);
+        all.put(FleetQuery.AMD_READINGS, vector(amdReadings.toArray(Series[]::new)));
+        return FleetQueryResults.of(all, dcgm);
     }
 
     private static SnapshotAssembler assembler() {
@@ -166,7 +166,7 @@ class AmdSnapshotTest {
     }
 
     private void reading(AmdField field, double value, String serial, String computeMode, String partition) {
-        amdReadings.computeIfAbsent(field, f -> new ArrayList<>()).add(series(value, "serial_number", serial,
+        amdReadings.add(series(value, AmdQueries.FIELD_LABEL, field.name(), "serial_number", serial,
                 "gpu_partition_id", partition, "gpu_compute_partition_type", computeMode));
     }
 

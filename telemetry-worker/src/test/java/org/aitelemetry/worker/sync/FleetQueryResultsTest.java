@@ -7,7 +7,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import org.aitelemetry.prometheus.QueryResult;
-import org.aitelemetry.prometheus.amd.AmdField;
 import org.aitelemetry.prometheus.dcgm.DcgmField;
 import org.junit.jupiter.api.Test;
 
@@ -20,11 +19,8 @@ class FleetQueryResultsTest {
         Arrays.stream(FleetQuery.values()).forEach(query -> answers.put(query, answer(query)));
         Map<DcgmField, QueryResult> readings = new EnumMap<>(DcgmField.class);
         Arrays.stream(DcgmField.values()).forEach(field -> readings.put(field, answer(field)));
-        Map<AmdField, QueryResult> amdReadings = new EnumMap<>(AmdField.class);
-        Arrays.stream(AmdField.values()).filter(field -> field != AmdField.TOTAL_VRAM)
-                .forEach(field -> amdReadings.put(field, answer(field)));
 
-        FleetQueryResults results = FleetQueryResults.of(answers, readings, amdReadings);
+        FleetQueryResults results = FleetQueryResults.of(answers, readings);
 
         Arrays.stream(FleetQuery.values())
                 .forEach(query -> assertThat(query.answerIn(results)).as(query.name()).isSameAs(answers.get(query)));

@@ -83,7 +83,7 @@ class FleetSyncTest {
         SyncReport report = syncOnce();
 
         assertThat(report.status()).isEqualTo(SyncStatus.OK);
-        assertThat(report.queries()).isEqualTo(22);
+        assertThat(report.queries()).as("15 + 2 AMD fleet queries, 7 DCGM readings").isEqualTo(24);
         assertThat(report.devices()).isEqualTo(fleet.devices().size());
         for (var cluster : fleet.clusters()) {
             Row row = rows.all("""

@@ -116,7 +116,7 @@ class SnapshotAssemblerTest {
 
     @Test
     void projectsCarryAllocationsMigResourcesAndHealthFlags() {
-        FleetQueryResults results = new FleetQueryResults(vector(), Map.of(), vector(), Map.of(), vector(), vector(),
+        FleetQueryResults results = new FleetQueryResults(vector(), Map.of(), vector(), vector(), vector(), vector(),
                 vector(),
                 vector(series(4, "cluster", "c", "namespace", "team-a", "resource", "nvidia_com_gpu"),
                         series(2, "cluster", "c", "namespace", "team-a", "resource", "nvidia_com_mig_1g_10gb"),
@@ -159,7 +159,7 @@ class SnapshotAssemblerTest {
     void aHubsFactsJoinTheirClusterByNameAndLeaveTheScrapesLabelsOut() {
         String hub = "hub-id";
         FleetQueryResults results = new FleetQueryResults(vector(series(70_000, "cluster", "gpu-a", "UUID", "GPU-A",
-                "Hostname", "n1", "modelName", "H100")), Map.of(), vector(), Map.of(), vector(), vector(), vector(),
+                "Hostname", "n1", "modelName", "H100")), Map.of(), vector(), vector(), vector(), vector(), vector(),
                 vector(), vector(),
                 vector(), vector(), vector(), vector(), vector(),
                 vector(series(1, "managed_cluster_id", "id-a", "hub_cluster_id", hub, "vendor", "OpenShift", "cloud",
@@ -183,7 +183,7 @@ class SnapshotAssemblerTest {
     void aClusterTwoAccountsDisagreeOnGetsNoFacts() {
         FleetQueryResults results = new FleetQueryResults(vector(series(70_000, "cluster", "gpu-a", "UUID", "GPU-A",
                 "Hostname", "n1", "modelName", "H100"), series(70_000, "cluster", "gpu-b", "UUID", "GPU-B",
-                "Hostname", "n2", "modelName", "H100")), Map.of(), vector(), Map.of(), vector(), vector(), vector(),
+                "Hostname", "n2", "modelName", "H100")), Map.of(), vector(), vector(), vector(), vector(), vector(),
                 vector(), vector(),
                 vector(), vector(), vector(), vector(), vector(),
                 vector(series(1, "managed_cluster_id", "id-a", "vendor", "OpenShift"),
@@ -203,7 +203,7 @@ class SnapshotAssemblerTest {
     @Test
     void vmsHoldWhatTheirLauncherPodsRequestAndKubeVirtNamesThem() {
         String h100 = "nvidia_com_GH100_H100_SXM5_80GB";
-        FleetQueryResults results = new FleetQueryResults(vector(), Map.of(), vector(), Map.of(), vector(), vector(),
+        FleetQueryResults results = new FleetQueryResults(vector(), Map.of(), vector(), vector(), vector(), vector(),
                 vector(), vector(),
                 vector(), vector(), vector(), vector(), vector(), vector(), vector(), vector(),
                 vector(series(4, "cluster", "c", "namespace", "team-v", "pod", "virt-launcher-rhel-gpu-x7k2d",
@@ -256,7 +256,7 @@ class SnapshotAssemblerTest {
     @Test
     void warningsMakeTheSnapshotIncomplete() {
         QueryResult partial = new QueryResult("vector", List.of(), List.of("partial response: store eu-1 unavailable"));
-        FleetQueryResults results = new FleetQueryResults(partial, Map.of(), vector(), Map.of(), vector(), vector(),
+        FleetQueryResults results = new FleetQueryResults(partial, Map.of(), vector(), vector(), vector(), vector(),
                 vector(), vector(),
                 vector(), vector(), vector(), vector(), vector(), vector(), vector(), vector(), vector(), vector());
 
@@ -306,7 +306,7 @@ class SnapshotAssemblerTest {
     private static FleetQueryResults results(QueryResult inventory, Map<DcgmField, QueryResult> readings) {
         Map<DcgmField, QueryResult> all = new EnumMap<>(DcgmField.class);
         Arrays.stream(DcgmField.values()).forEach(field -> all.put(field, readings.getOrDefault(field, vector())));
-        return new FleetQueryResults(inventory, all, vector(), Map.of(), vector(), vector(), vector(), vector(),
+        return new FleetQueryResults(inventory, all, vector(), vector(), vector(), vector(), vector(), vector(),
                 vector(), vector(),
                 vector(), vector(), vector(), vector(), vector(), vector(), vector(), vector());
     }
