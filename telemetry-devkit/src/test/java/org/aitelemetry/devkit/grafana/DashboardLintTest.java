@@ -91,8 +91,8 @@ class DashboardLintTest {
             DCGM_FI_DEV_GPU_UTIL{job="nvidia-dcgm-exporter", cluster="a"}              | 0
             sum(kube_node_info{job="kube-state-metrics"})                               | 0
             cluster_gpu_pod:DCGM_FI_DEV_FB_USED:max{namespace="x"}                       | 0
-            {__name__=~"cluster_gpu_pod:(DCGM_FI_DEV_FB_USED|gpu_used_vram):max"}        | 0
-            {__name__=~"cluster_gpu_pod:(x|y):max"} or DCGM_FI_DEV_FB_USED{cluster="a"}  | 1
+            {__name__=~"cluster_gpu_pod:(DCGM_FI_DEV_FB_USED.gpu_used_vram):max"}        | 0
+            {__name__=~"cluster_gpu_pod:.+"} or DCGM_FI_DEV_FB_USED{cluster="a"}         | 1
             DCGM_FI_DEV_GPU_UTIL{cluster="a"}                                           | 1
             max(DCGM_FI_DEV_GPU_TEMP)                                                   | 1
             kube_node_info{job="nvidia-dcgm-exporter"}                                  | 1
