@@ -44,6 +44,7 @@ Status AmdEnvironment::open(AmdEnvironment& env, const std::string& rocm_libs) {
     env.sysfs_root = gpuprobe::sysfs_root();
     env.smi_status = env.smi.load(rocm_libs);
     env.rocblas_status = env.rocblas.load(rocm_libs);
+    env.hipblaslt_status = env.hipblaslt.load(rocm_libs);
     return Status::ok();
 }
 
@@ -100,6 +101,7 @@ Status AmdDevice::open(AmdEnvironment& env, int ordinal, std::unique_ptr<AmdDevi
     CHECK_HIP(hip, hip.hipDeviceComputeCapability(&major, &minor, dev));
     g->name = name;
     g->arch = std::to_string(major) + "." + std::to_string(minor);
+    g->gcn_arch = gcn_arch_name(hip, ordinal, major, minor);
     g->pci_bus_id = pci;
     CHECK_HIP(hip, hip.hipStreamCreate(&g->stream));
     if (env.smi_status) g->smi = env.smi.handle_at(g->pci_bus_id);

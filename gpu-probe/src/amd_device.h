@@ -10,6 +10,7 @@
 #include "amd_identity.h"
 #include "amd_smi.h"
 #include "hip_api.h"
+#include "hipblaslt_api.h"
 #include "rocblas_api.h"
 
 namespace gpuprobe {
@@ -25,11 +26,13 @@ struct AmdEnvironment {
     Status smi_status = Status::error("not loaded");
     RocblasApi rocblas;
     Status rocblas_status = Status::error("not loaded");
+    HipblasltApi hipblaslt;  // FP8 GEMM
+    Status hipblaslt_status = Status::error("not loaded");
     int device_count = 0;
     std::string runtime_version;  // hipDriverGetVersion, e.g. "5.2.21153"
     std::string sysfs_root = "/sys";  // amd_identity.h
-    // Fails (class environment) when there is no HIP runtime or no AMD GPU; AMD SMI and rocBLAS failures only
-    // affect their own tests. `rocm_libs` is --rocm-libs (empty: search, hip_api.h).
+    // Fails (class environment) when there is no HIP runtime or no AMD GPU; AMD SMI, rocBLAS and hipBLASLt failures
+    // only affect their own tests. `rocm_libs` is --rocm-libs (empty: search, hip_api.h).
     static Status open(AmdEnvironment& env, const std::string& rocm_libs);
     // Every GPU's id as the worker keys AMD GPUs, by HIP ordinal (amd_gpu_id of identify()).
     std::vector<std::string> device_ids();
@@ -52,6 +55,7 @@ public:
     amdsmi_processor_handle smi = nullptr;  // null when AMD SMI is unavailable or has no GPU at this bus id
     AmdIdentity identity;
     std::string name, uuid, pci_bus_id, arch, module_error;
+    std::string gcn_arch;  // "gfx942" (gcn_arch_name, hip_api.h)
     std::size_t total_memory = 0;
 
 private:

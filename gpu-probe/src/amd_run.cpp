@@ -39,6 +39,7 @@ bool run_amd_gpu_tests(AmdEnvironment& env, const std::vector<int>& ordinals, co
         gr.name = dev->name;
         gr.serial = dev->identity.serial;
         add_identity_details(dev->identity, gr);
+        gr.details.emplace_back("gcn_arch_name", dev->gcn_arch);
         gr.pci_bus_id = dev->pci_bus_id;
         gr.compute_capability = dev->arch;
         AmdDevice* device = dev.get();

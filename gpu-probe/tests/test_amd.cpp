@@ -1,6 +1,6 @@
 // The AMD path without an AMD GPU: --gpus AMD ids and their resolution, the id an AMD GPU is reported under and the
-// board serial from a fake sysfs tree, PCI bus ids as AMD SMI takes them, what ECC counts and RAS block states make of a test, and where ROCm libraries are looked
-// for.
+// board serial from a fake sysfs tree, which architectures run FP8, PCI bus ids as AMD SMI takes them, what ECC counts
+// and RAS block states make of a test, and where ROCm libraries are looked for.
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "amd_device.h"
+#include "amd_gemm.h"
 #include "gpu_selection.h"
 #include "test_util.h"
 
@@ -111,6 +112,14 @@ int main() {
         EXPECT(none.missing.find("is empty") != std::string::npos && none.missing.find("AMD SMI: not loaded") != std::string::npos);
         std::filesystem::remove_all(env.sysfs_root);
     }
+
+    // FP8: E4M3 FNUZ on gfx94x, OCP E4M3 on gfx95x, none elsewhere.
+    EXPECT_EQ(amd_fp8_type("gfx942"), HIP_R_8F_E4M3_FNUZ);
+    EXPECT_EQ(amd_fp8_type("gfx950"), CUDA_R_8F_E4M3);
+    EXPECT_EQ(amd_fp8_type("gfx94"), HIP_R_8F_E4M3_FNUZ);  // from the compute capability, gcnArchName unread
+    EXPECT_EQ(amd_fp8_type("gfx90a"), 0);
+    EXPECT_EQ(amd_fp8_type("gfx1100"), 0);
+    EXPECT_EQ(amd_fp8_type(""), 0);
 
     // amdsmi_bdf_t: function bits 0-2, device 3-7, bus 8-15, domain from 16.
     std::uint64_t bdf = 0;
