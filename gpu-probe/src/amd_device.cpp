@@ -41,8 +41,10 @@ Status AmdEnvironment::open(AmdEnvironment& env, const std::string& rocm_libs) {
     if (env.hip.hipDriverGetVersion(&version) == hipSuccess)
         env.runtime_version = std::to_string(version / 10000000) + "." + std::to_string(version / 100000 % 100) + "." +
                               std::to_string(version % 100000);
+    env.sysfs_root = gpuprobe::sysfs_root();
     env.smi_status = env.smi.load(rocm_libs);
     env.rocblas_status = env.rocblas.load(rocm_libs);
+    env.hipblaslt_status = env.hipblaslt.load(rocm_libs);
     return Status::ok();
 }
 
@@ -50,15 +52,37 @@ std::string amd_gpu_id(const std::string& serial, const std::string& pci_bus_id)
     return serial.empty() ? "AMD-PCI-" + pci_bus_id : "AMD-" + serial;
 }
 
+// sysfs first: the driver's own file, the same FRU serial the exporter reports, readable whatever AMD SMI's version
+// (whose board info the probe reads from one structure layout only) and without AMD SMI at all.
+AmdIdentity AmdEnvironment::identify(const std::string& pci_bus_id) const {
+    AmdIdentity id;
+    std::string sysfs_why, smi_why;
+    id.serial = sysfs_board_serial(sysfs_root, pci_bus_id, sysfs_why);
+    if (!id.serial.empty()) {
+        id.source = "sysfs";
+        return id;
+    }
+    if (!smi_status) {
+        smi_why = smi_status.message();
+    } else if (amdsmi_processor_handle h = smi.handle_at(pci_bus_id)) {
+        id.serial = smi.serial(h, smi_why);
+    } else {
+        smi_why = "AMD SMI has no GPU at PCI bus id " + pci_bus_id;
+    }
+    if (!id.serial.empty()) {
+        id.source = "amd_smi";
+        return id;
+    }
+    id.missing = "sysfs: " + sysfs_why + "; AMD SMI: " + smi_why;
+    return id;
+}
+
 std::vector<std::string> AmdEnvironment::device_ids() {
     std::vector<std::string> ids;
     for (int i = 0; i < device_count; ++i) {
         char pci[64] = {0};
-        std::string serial, why;
-        if (hip.hipDeviceGetPCIBusId(pci, sizeof pci, i) == hipSuccess && smi_status) {
-            if (amdsmi_processor_handle h = smi.handle_at(pci)) serial = smi.serial(h, why);
-        }
-        ids.push_back(amd_gpu_id(serial, pci));
+        const bool have_pci = hip.hipDeviceGetPCIBusId(pci, sizeof pci, i) == hipSuccess;
+        ids.push_back(amd_gpu_id(have_pci ? identify(pci).serial : "", pci));
     }
     return ids;
 }
@@ -77,16 +101,12 @@ Status AmdDevice::open(AmdEnvironment& env, int ordinal, std::unique_ptr<AmdDevi
     CHECK_HIP(hip, hip.hipDeviceComputeCapability(&major, &minor, dev));
     g->name = name;
     g->arch = std::to_string(major) + "." + std::to_string(minor);
+    g->gcn_arch = gcn_arch_name(hip, ordinal, major, minor);
     g->pci_bus_id = pci;
     CHECK_HIP(hip, hip.hipStreamCreate(&g->stream));
-    if (!env.smi_status) {
-        g->serial_missing = env.smi_status.message();
-    } else if ((g->smi = env.smi.handle_at(g->pci_bus_id)) == nullptr) {
-        g->serial_missing = "AMD SMI has no GPU at PCI bus id " + g->pci_bus_id;
-    } else {
-        g->serial = env.smi.serial(g->smi, g->serial_missing);
-    }
-    g->uuid = amd_gpu_id(g->serial, g->pci_bus_id);
+    if (env.smi_status) g->smi = env.smi.handle_at(g->pci_bus_id);
+    g->identity = env.identify(g->pci_bus_id);
+    g->uuid = amd_gpu_id(g->identity.serial, g->pci_bus_id);
 #ifdef GPU_PROBE_HAVE_HIP_KERNELS
     const hipError_t loaded = hip.hipModuleLoadData(&g->module, gpuprobe_kernels_hip);
     if (loaded != hipSuccess) {

@@ -7,11 +7,18 @@
 #include <string>
 #include <vector>
 
+#include "amd_identity.h"
 #include "amd_smi.h"
 #include "hip_api.h"
+#include "hipblaslt_api.h"
 #include "rocblas_api.h"
 
 namespace gpuprobe {
+
+// Where a GPU's board serial came from ("sysfs", "amd_smi"), or, without one, why each source gave none.
+struct AmdIdentity {
+    std::string serial, source, missing;
+};
 
 struct AmdEnvironment {
     HipApi hip;
@@ -19,14 +26,18 @@ struct AmdEnvironment {
     Status smi_status = Status::error("not loaded");
     RocblasApi rocblas;
     Status rocblas_status = Status::error("not loaded");
+    HipblasltApi hipblaslt;  // FP8 GEMM
+    Status hipblaslt_status = Status::error("not loaded");
     int device_count = 0;
     std::string runtime_version;  // hipDriverGetVersion, e.g. "5.2.21153"
-    // Fails (class environment) when there is no HIP runtime or no AMD GPU; AMD SMI and rocBLAS failures only
-    // affect their own tests. `rocm_libs` is --rocm-libs (empty: search, hip_api.h).
+    std::string sysfs_root = "/sys";  // amd_identity.h
+    // Fails (class environment) when there is no HIP runtime or no AMD GPU; AMD SMI, rocBLAS and hipBLASLt failures
+    // only affect their own tests. `rocm_libs` is --rocm-libs (empty: search, hip_api.h).
     static Status open(AmdEnvironment& env, const std::string& rocm_libs);
-    // Every GPU's id as the worker keys AMD GPUs, by HIP ordinal: "AMD-" and the board serial AMD SMI reads, else
-    // "AMD-PCI-" and the PCI bus id (a GPU the worker cannot match; docs/probe.md).
+    // Every GPU's id as the worker keys AMD GPUs, by HIP ordinal (amd_gpu_id of identify()).
     std::vector<std::string> device_ids();
+    // The board serial of the GPU at a PCI bus id: from sysfs, else AMD SMI, else none (amd_identity.h).
+    AmdIdentity identify(const std::string& pci_bus_id) const;
 };
 
 class AmdDevice {
@@ -42,14 +53,17 @@ public:
     hipStream_t stream = nullptr;
     hipModule_t module = nullptr;        // embedded kernels; null in a build without hipcc
     amdsmi_processor_handle smi = nullptr;  // null when AMD SMI is unavailable or has no GPU at this bus id
-    std::string name, uuid, serial, pci_bus_id, arch, module_error, serial_missing;
+    AmdIdentity identity;
+    std::string name, uuid, pci_bus_id, arch, module_error;
+    std::string gcn_arch;  // "gfx942" (gcn_arch_name, hip_api.h)
     std::size_t total_memory = 0;
 
 private:
     AmdDevice(AmdEnvironment& e, int o) : env(e), hip(e.hip), ordinal(o) {}
 };
 
-// The id the worker knows an AMD GPU by: "AMD-" + serial; "AMD-PCI-" + bus id when the serial is unknown.
+// The id the worker knows an AMD GPU by: "AMD-" + serial; "AMD-PCI-" + bus id when the serial is unknown (a GPU the
+// worker cannot match to one synced from the exporter; docs/probe.md).
 std::string amd_gpu_id(const std::string& serial, const std::string& pci_bus_id);
 
 // --warmup untimed `op`s, then `iterations` ops each between two events; `ms` gets each op's time.

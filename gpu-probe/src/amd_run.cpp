@@ -6,6 +6,20 @@
 #include "watchdog.h"
 
 namespace gpuprobe {
+namespace {
+
+// Where the id came from; without a serial, why, and that the worker cannot match the GPU by it.
+void add_identity_details(const AmdIdentity& id, GpuReport& gr) {
+    if (!id.serial.empty()) {
+        gr.details.emplace_back("serial_source", id.source);
+        return;
+    }
+    gr.details.emplace_back("serial_source", std::string("none"));
+    gr.details.emplace_back("id_note", "no board serial (" + id.missing + "): reported by PCI bus id, which the worker "
+                                       "cannot match to a GPU synced from the exporter (keyed AMD-<serial_number>)");
+}
+
+}  // namespace
 
 bool run_amd_gpu_tests(AmdEnvironment& env, const std::vector<int>& ordinals, const std::vector<std::string>& ids,
                        const std::vector<Probe*>& selected, const ProbeContext& base, RunReport& report) {
@@ -23,7 +37,9 @@ bool run_amd_gpu_tests(AmdEnvironment& env, const std::vector<int>& ordinals, co
         }
         gr.uuid = dev->uuid;
         gr.name = dev->name;
-        gr.serial = dev->serial;
+        gr.serial = dev->identity.serial;
+        add_identity_details(dev->identity, gr);
+        gr.details.emplace_back("gcn_arch_name", dev->gcn_arch);
         gr.pci_bus_id = dev->pci_bus_id;
         gr.compute_capability = dev->arch;
         AmdDevice* device = dev.get();

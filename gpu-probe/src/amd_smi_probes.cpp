@@ -104,9 +104,11 @@ void add_amd_smi_probes(Registry& reg) {
 
 void add_amd_bandwidth_probes(Registry& r);  // amd_bandwidth_probes.cpp
 void add_amd_gemm_probes(Registry& r);       // amd_gemm_probe.cpp
+void add_amd_fp8_probe(Registry& r);         // amd_fp8_probe.cpp
 
 void add_amd_probes(Registry& r) {
     add_amd_gemm_probes(r);
+    add_amd_fp8_probe(r);
     add_amd_bandwidth_probes(r);
     add_amd_smi_probes(r);
 }

@@ -117,6 +117,17 @@ constexpr Known kRocblas[] = {
     {11, "rocblas_status_invalid_value", U},
 };
 
+// hipblasStatus_t (hipblas-common.h), as hipBLASLt returns it.
+constexpr Known kHipblas[] = {
+    {1, "HIPBLAS_STATUS_NOT_INITIALIZED", E},
+    {2, "HIPBLAS_STATUS_ALLOC_FAILED", R},
+    {3, "HIPBLAS_STATUS_INVALID_VALUE", U},
+    {5, "HIPBLAS_STATUS_EXECUTION_FAILED", U},
+    {6, "HIPBLAS_STATUS_INTERNAL_ERROR", U},
+    {7, "HIPBLAS_STATUS_NOT_SUPPORTED", E},
+    {8, "HIPBLAS_STATUS_ARCH_MISMATCH", E},
+};
+
 template <std::size_t N>
 ErrorInfo lookup(const Known (&table)[N], int value) {
     for (const auto& k : table)
@@ -131,6 +142,7 @@ ErrorInfo classify_cublas(int cublas_status) { return lookup(kCublas, cublas_sta
 ErrorInfo classify_nvml(int nvml_return) { return lookup(kNvml, nvml_return); }
 ErrorInfo classify_hip(int hip_error) { return lookup(kHip, hip_error); }
 ErrorInfo classify_rocblas(int rocblas_status) { return lookup(kRocblas, rocblas_status); }
+ErrorInfo classify_hipblas(int hipblas_status) { return lookup(kHipblas, hipblas_status); }
 
 DriverInitOutcome classify_driver_init(int cu_result) {
     ErrorInfo info = classify_cuda(cu_result);

@@ -1,5 +1,5 @@
-// What a CUDA driver, cuBLAS(Lt), NVML, HIP or rocBLAS error code says about the cause of a failed test: its class and name.
-// Classified where the call fails (CHECK_CU, CHECK_BLAS, the NVML probes), never from message text.
+// What a CUDA driver, cuBLAS(Lt), NVML, HIP, rocBLAS or hipBLASLt error code says about the cause of a failed test:
+// its class and name. Classified where the call fails (CHECK_CU, CHECK_BLAS, the NVML probes), never from message text.
 #pragma once
 #include <string>
 
@@ -17,6 +17,7 @@ ErrorInfo classify_cublas(int cublas_status);
 ErrorInfo classify_nvml(int nvml_return);
 ErrorInfo classify_hip(int hip_error);
 ErrorInfo classify_rocblas(int rocblas_status);
+ErrorInfo classify_hipblas(int hipblas_status);  // hipBLASLt's hipblasStatus_t
 
 // What a failed cuInit means for the run: no GPU (no device, or only the stub library: exit 3), or a driver that is
 // there but broken, which is a GPU outcome: 999 after an XID 79 is the GPU's fault (hardware), 803 a driver/library

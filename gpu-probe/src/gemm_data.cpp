@@ -12,21 +12,24 @@ namespace {
 struct SmallFloat {
     int exp_bits, man_bits, bias;
     bool e4m3;  // FP8 E4M3: no infinities; exponent field all ones is finite except mantissa all ones (NaN)
+    bool fnuz;  // E4M3 FNUZ: every exponent field finite; no negative zero, its pattern (sign bit alone) is the NaN
 };
-constexpr SmallFloat kFp16{5, 10, 15, false}, kBf16{8, 7, 127, false}, kE4m3{4, 3, 7, true};
+constexpr SmallFloat kFp16{5, 10, 15, false, false}, kBf16{8, 7, 127, false, false}, kE4m3{4, 3, 7, true, false},
+    kE4m3Fnuz{4, 3, 8, true, true};
 
 bool small_format(int type, SmallFloat& f) {
     switch (type) {
         case CUDA_R_16F: f = kFp16; return true;
         case CUDA_R_16BF: f = kBf16; return true;
         case CUDA_R_8F_E4M3: f = kE4m3; return true;
+        case HIP_R_8F_E4M3_FNUZ: f = kE4m3Fnuz; return true;
     }
     return false;
 }
 
 bool encode_small(const SmallFloat& f, double v, std::uint32_t& bits) {
     if (!std::isfinite(v)) return false;
-    const std::uint32_t sign = std::signbit(v) ? 1u : 0u;
+    const std::uint32_t sign = std::signbit(v) && !(f.fnuz && v == 0) ? 1u : 0u;  // FNUZ: -0 is +0
     const double a = std::fabs(v);
     const int max_field = f.e4m3 ? (1 << f.exp_bits) - 1 : (1 << f.exp_bits) - 2;
     std::uint32_t field = 0;
@@ -42,7 +45,8 @@ bool encode_small(const SmallFloat& f, double v, std::uint32_t& bits) {
             mantissa = std::ldexp(a, f.man_bits + f.bias - 1);  // subnormal: a = mantissa · 2^(1 - bias - man_bits)
         }
         if (field > static_cast<std::uint32_t>(max_field) || mantissa != std::floor(mantissa)) return false;
-        if (f.e4m3 && static_cast<int>(field) == max_field && mantissa == (1 << f.man_bits) - 1) return false;  // NaN
+        if (f.e4m3 && !f.fnuz && static_cast<int>(field) == max_field && mantissa == (1 << f.man_bits) - 1)
+            return false;  // NaN
     }
     bits = sign << (f.exp_bits + f.man_bits) | field << f.man_bits | static_cast<std::uint32_t>(mantissa);
     return true;
@@ -54,7 +58,9 @@ double decode_small(const SmallFloat& f, std::uint32_t bits) {
     const bool neg = (bits >> (f.exp_bits + f.man_bits)) & 1u;
     const std::uint32_t all_ones = (1u << f.exp_bits) - 1;
     double v;
-    if (f.e4m3 && field == all_ones && man == (1u << f.man_bits) - 1) {
+    if (f.fnuz && neg && field == 0 && man == 0) {
+        v = std::numeric_limits<double>::quiet_NaN();
+    } else if (f.e4m3 && !f.fnuz && field == all_ones && man == (1u << f.man_bits) - 1) {
         v = std::numeric_limits<double>::quiet_NaN();
     } else if (!f.e4m3 && field == all_ones) {
         v = man == 0 ? std::numeric_limits<double>::infinity() : std::numeric_limits<double>::quiet_NaN();
@@ -81,7 +87,8 @@ int element_bytes(int type) {
         case CUDA_R_32F: return 4;
         case CUDA_R_16F:
         case CUDA_R_16BF: return 2;
-        case CUDA_R_8F_E4M3: return 1;
+        case CUDA_R_8F_E4M3:
+        case HIP_R_8F_E4M3_FNUZ: return 1;
     }
     return 0;
 }

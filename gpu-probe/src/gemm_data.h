@@ -1,6 +1,7 @@
 // The data of the GPU GEMM probe, kept apart from the GPU so that it is tested without one: element encodings for
-// every precision (FP64, FP32/TF32, BF16, FP16, FP8 E4M3), random inputs for timing, exact integer inputs for the
-// result check, and the check itself (every column sum of D against a double-precision reference, plus sampled entries).
+// every precision (FP64, FP32/TF32, BF16, FP16, FP8 E4M3 and AMD's E4M3 FNUZ), random inputs for timing, exact integer
+// inputs for the result check, and the check itself (every column sum of D against a double-precision reference, plus
+// sampled entries).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -8,8 +9,10 @@
 
 namespace gpuprobe {
 
-// cudaDataType_t values the probe uses (library_types.h).
+// cudaDataType_t values the probe uses (library_types.h). HIP's hipDataType gives these types the same values, and
+// adds FP8 E4M3 "FNUZ" (exponent bias 8, no negative zero, 0x80 the only NaN), MI300's (gfx94x) FP8, as 1000.
 constexpr int CUDA_R_32F = 0, CUDA_R_64F = 1, CUDA_R_16F = 2, CUDA_R_16BF = 14, CUDA_R_8F_E4M3 = 28;
+constexpr int HIP_R_8F_E4M3_FNUZ = 1000;
 
 int element_bytes(int type);
 // Writes v in `type` when v is exactly representable there (finite, no rounding); false otherwise.

@@ -1,6 +1,7 @@
 #include "hip_api.h"
 
 #include <cstdlib>
+#include <cstring>
 
 #include "error_class.h"
 
@@ -42,7 +43,32 @@ Status HipApi::load(const std::string& dir) {
         lib.sym(hipModuleGetFunction, "hipModuleGetFunction") &&
         lib.sym(hipModuleLaunchKernel, "hipModuleLaunchKernel") && lib.sym(hipGetErrorName, "hipGetErrorName");
     CHECK_AS(ok, lib.name() + " lacks a HIP entry point the probe needs", ErrorClass::environment);
+    lib.sym(hipGetDevicePropertiesR0600, "hipGetDevicePropertiesR0600");
+    lib.sym(hipGetDeviceProperties, "hipGetDeviceProperties");
     return Status::ok();
+}
+
+std::string gcn_arch_name(HipApi& hip, int ordinal, int cc_major, int cc_minor) {
+    // Offsets of gcnArchName[256]. ROCm 5's hipDeviceProp_t (hipGetDeviceProperties): 396, offsetof with Debian's
+    // ROCm 5.2 header. hipDeviceProp_tR0600 (ROCm 6 and later, exported under that name): 1160, counted from the
+    // field list of ROCm 6's header and a layout assertion compiled against it elsewhere, not compiled here (no ROCm 6
+    // header on the build machines). Both are read into a buffer larger than either structure and only a "gfx" name
+    // is taken, so that a misjudged layout yields no name (then the compute capability's) rather than a wrong one.
+    constexpr std::size_t kR0600GcnArchName = 1160, kR0000GcnArchName = 396, kArchNameLength = 256;
+    static thread_local unsigned char props[8192];
+    std::string name;
+    std::memset(props, 0, sizeof props);
+    if (hip.hipGetDevicePropertiesR0600 != nullptr) {
+        if (hip.hipGetDevicePropertiesR0600(props, ordinal) == hipSuccess)
+            name.assign(reinterpret_cast<const char*>(props + kR0600GcnArchName),
+                        strnlen(reinterpret_cast<const char*>(props + kR0600GcnArchName), kArchNameLength));
+    } else if (hip.hipGetDeviceProperties != nullptr && hip.hipGetDeviceProperties(props, ordinal) == hipSuccess) {
+        name.assign(reinterpret_cast<const char*>(props + kR0000GcnArchName),
+                    strnlen(reinterpret_cast<const char*>(props + kR0000GcnArchName), kArchNameLength));
+    }
+    name = name.substr(0, name.find(':'));
+    if (name.rfind("gfx", 0) == 0 && name.size() > 3) return name;
+    return "gfx" + std::to_string(cc_major) + std::to_string(cc_minor);
 }
 
 std::string HipApi::error_name(hipError_t e) const {

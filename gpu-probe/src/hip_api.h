@@ -55,12 +55,20 @@ struct HipApi {
     hipError_t (*hipModuleLaunchKernel)(hipFunction_t, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
                                         unsigned, hipStream_t, void**, void**) = nullptr;
     const char* (*hipGetErrorName)(hipError_t) = nullptr;
+    // Optional: hipDeviceProp_t, whose layout changed in ROCm 6 (gcn_arch_name).
+    hipError_t (*hipGetDevicePropertiesR0600)(void*, int) = nullptr;
+    hipError_t (*hipGetDeviceProperties)(void*, int) = nullptr;
 
     // Loads the HIP runtime from `dir` (--rocm-libs; empty = search) and resolves every entry point; an error of
     // class environment naming the library when there is none.
     Status load(const std::string& dir);
     std::string error_name(hipError_t e) const;
 };
+
+// The GPU's architecture as HIP names it in hipDeviceProp_t.gcnArchName without its feature flags ("gfx942" of
+// "gfx942:sramecc+:xnack-"); when not read, "gfx" and the compute capability's digits ("gfx94" for 9.4), which is
+// how HIP derives major and minor from the architecture.
+std::string gcn_arch_name(HipApi& hip, int ordinal, int cc_major, int cc_minor);
 
 // The error Status of a failed HIP call: its name, class and code (error_class.h).
 Status hip_status(const HipApi& api, hipError_t e, const char* expr, const char* file, int line);

@@ -155,6 +155,17 @@ void write_detail(JsonWriter& w, const DetailValue& v) {
     else w.value(std::get<std::string>(v));
 }
 
+// A "details" object, left out when there are none.
+void write_details(JsonWriter& w, const std::vector<std::pair<std::string, DetailValue>>& details) {
+    if (details.empty()) return;
+    w.key("details").begin_object();
+    for (const auto& d : details) {
+        w.key(d.first);
+        write_detail(w, d.second);
+    }
+    w.end_object();
+}
+
 void write_tests(JsonWriter& w, const std::vector<TestResult>& tests) {
     w.key("tests").begin_object();
     for (const auto& t : tests) {
@@ -167,14 +178,7 @@ void write_tests(JsonWriter& w, const std::vector<TestResult>& tests) {
         if (t.reason.empty()) w.key("reason").null();
         else w.key("reason").value(t.reason);
         if (!t.precision.empty()) w.key("precision").value(t.precision);
-        if (!t.details.empty()) {
-            w.key("details").begin_object();
-            for (const auto& d : t.details) {
-                w.key(d.first);
-                write_detail(w, d.second);
-            }
-            w.end_object();
-        }
+        write_details(w, t.details);
         w.end_object();
     }
     w.end_object();
@@ -234,6 +238,7 @@ std::string report_to_json(const RunReport& r) {
         opt_string(w, "serial", g.serial);
         w.key("pci_bus_id").value(g.pci_bus_id);
         w.key("compute_capability").value(g.compute_capability);
+        write_details(w, g.details);
         w.key("verdict").value(to_string(verdict_of_tests(g.tests)));
         write_tests(w, g.tests);
         w.end_object();

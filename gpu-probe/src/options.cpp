@@ -175,8 +175,8 @@ Sizes and repetitions:
   -T, --threads N           CPU threads (default: all logical CPUs)
 GPU environment:
       --cublaslt PATH       libcublasLt file or folder to use (default: loader path, CUDA and wheel folders)
-      --rocm-libs DIR       the only folder to load the HIP runtime, rocBLAS and AMD SMI from (default: loader
-                            path, $ROCM_PATH/lib, /opt/rocm/lib)
+      --rocm-libs DIR       the only folder to load the HIP runtime, rocBLAS, hipBLASLt and AMD SMI from
+                            (default: loader path, $ROCM_PATH/lib, /opt/rocm/lib)
       --test-timeout S      watchdog per GPU test: a test still running after S seconds is an error, class
                             timeout, and the run ends after writing its report (default 120)
       --inject-fault KIND   testing only: gemm-corrupt corrupts one GEMM output element (the check must fail it)

@@ -25,7 +25,7 @@ struct Options {
     double gemm_seconds = 2.0;        // GPU GEMM: least timed duration, over --iterations batches
     double test_timeout_seconds = 120; // watchdog per GPU test: past it the test is `error`, class timeout
     std::string cublaslt_path;        // libcublasLt file or folder; empty = search (lib_search.h)
-    std::string rocm_libs;            // folder of libamdhip64/librocblas/libamd_smi; empty = search (hip_api.h)
+    std::string rocm_libs;            // folder of libamdhip64/librocblas/libhipblaslt/libamd_smi; empty = search
     std::string inject_fault;         // test only: "gemm-corrupt" corrupts one GEMM output element
     int threads = 0;                  // CPU threads; 0 = all logical CPUs
     double pass_ratio = 0.90;         // ratio >= pass_ratio: passed

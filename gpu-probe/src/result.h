@@ -37,6 +37,8 @@ struct GpuReport {
     std::string serial;
     std::string pci_bus_id;
     std::string compute_capability;
+    // About the GPU rather than a test (AMD: where its id came from, its gfx architecture); written when not empty.
+    std::vector<std::pair<std::string, DetailValue>> details;
     std::vector<TestResult> tests;
 };
 

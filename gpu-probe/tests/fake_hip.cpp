@@ -1,6 +1,8 @@
 // A stand-in for the HIP runtime (libamdhip64.so; no AMD GPU exists on the build machines), loaded by gpu-probe
 // through --rocm-libs in fake_amd.sh. One device; host memory plays device memory; no kernel loads, so the device
-// bandwidth test takes its copy path. FAKE_HIP_DEVICES=0 makes hipInit report no device.
+// bandwidth test takes its copy path. FAKE_HIP_DEVICES=0 makes hipInit report no device; FAKE_HIP_NAME and
+// FAKE_HIP_ARCH (gcnArchName, default gfx942:sramecc+:xnack-, an MI300X) choose the device's name and architecture,
+// and the compute capability follows the architecture as HIP derives it (gfx942: 9.4).
 #include <cstdlib>
 #include <cstring>
 
@@ -10,6 +12,11 @@ int env_int(const char* name, int fallback) {
     const char* v = std::getenv(name);
     return v != nullptr ? std::atoi(v) : fallback;
 }
+const char* env_or(const char* name, const char* fallback) {
+    const char* v = std::getenv(name);
+    return v != nullptr ? v : fallback;
+}
+const char* arch() { return env_or("FAKE_HIP_ARCH", "gfx942:sramecc+:xnack-"); }
 }  // namespace
 
 extern "C" {
@@ -17,10 +24,24 @@ hipError_t hipInit(unsigned) { return env_int("FAKE_HIP_DEVICES", 1) > 0 ? 0 : 1
 hipError_t hipDriverGetVersion(int* v) { *v = 60443483; return 0; }
 hipError_t hipGetDeviceCount(int* n) { *n = env_int("FAKE_HIP_DEVICES", 1); return 0; }
 hipError_t hipDeviceGet(int* d, int i) { *d = i; return 0; }
-hipError_t hipDeviceGetName(char* name, int len, int) { std::strncpy(name, "Fake AMD GPU", len); return 0; }
+hipError_t hipDeviceGetName(char* name, int len, int) {
+    std::strncpy(name, env_or("FAKE_HIP_NAME", "Fake AMD GPU"), len);
+    return 0;
+}
 hipError_t hipDeviceGetPCIBusId(char* pci, int len, int) { std::strncpy(pci, "0000:c1:00.0", len); return 0; }
 hipError_t hipDeviceTotalMem(std::size_t* b, int) { *b = 64ull << 30; return 0; }
-hipError_t hipDeviceComputeCapability(int* major, int* minor, int) { *major = 9; *minor = 0; return 0; }
+hipError_t hipDeviceComputeCapability(int* major, int* minor, int) {  // "gfx9" "4" "2": 9.4
+    *major = arch()[3] - '0';
+    *minor = arch()[4] - '0';
+    return 0;
+}
+// hipDeviceProp_tR0600 as ROCm 6 and 7 lay it out: the name first, gcnArchName at 1160, 1472 bytes in all.
+hipError_t hipGetDevicePropertiesR0600(char* prop, int) {
+    std::memset(prop, 0, 1472);
+    std::strncpy(prop, env_or("FAKE_HIP_NAME", "Fake AMD GPU"), 255);
+    std::strncpy(prop + 1160, arch(), 255);
+    return 0;
+}
 hipError_t hipSetDevice(int) { return 0; }
 hipError_t hipMalloc(void** p, std::size_t b) { *p = std::malloc(b); return *p ? 0 : 2; }
 hipError_t hipFree(void* p) { std::free(p); return 0; }

@@ -1,10 +1,14 @@
-// The AMD path without an AMD GPU: --gpus AMD ids and their resolution, the id an AMD GPU is reported under, PCI bus
-// ids as AMD SMI takes them, what ECC counts and RAS block states make of a test, and where ROCm libraries are looked
-// for.
+// The AMD path without an AMD GPU: --gpus AMD ids and their resolution, the id an AMD GPU is reported under and the
+// board serial from a fake sysfs tree, which architectures run FP8, PCI bus ids as AMD SMI takes them, what ECC counts
+// and RAS block states make of a test, and where ROCm libraries are looked for.
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
 #include "amd_device.h"
+#include "amd_gemm.h"
 #include "gpu_selection.h"
 #include "test_util.h"
 
@@ -14,6 +18,16 @@ static std::string detail(const TestResult& r, const std::string& key) {
     for (const auto& d : r.details)
         if (d.first == key) return std::get<std::string>(d.second);
     return "<absent>";
+}
+
+// A fake sysfs tree with one PCI device; `serial` is written as its serial_number unless null.
+static std::string fake_sysfs(const char* serial) {
+    char dir[] = "/tmp/gpu-probe-sysfs-XXXXXX";
+    if (mkdtemp(dir) == nullptr) return "/nonexistent";
+    const std::string device = std::string(dir) + "/bus/pci/devices/0000:c1:00.0";
+    std::filesystem::create_directories(device);
+    if (serial != nullptr) std::ofstream(device + "/serial_number") << serial;
+    return dir;
 }
 
 static long long count(const TestResult& r, const std::string& key) {
@@ -57,6 +71,55 @@ int main() {
     // The reported id: the board serial, else the bus id (a GPU the worker cannot match).
     EXPECT_EQ(amd_gpu_id("692251001124", "0000:c1:00.0"), std::string("AMD-692251001124"));
     EXPECT_EQ(amd_gpu_id("", "0000:c1:00.0"), std::string("AMD-PCI-0000:c1:00.0"));
+
+    // The board serial from sysfs, trimmed; absent, empty or blank reads as none, with the reason.
+    struct SysfsCase {
+        const char* content;  // null: no serial_number file
+        const char* pci;
+        const char* serial;
+        const char* why;
+    };
+    const SysfsCase sysfs_cases[] = {
+        {"692251001124\n", "0000:c1:00.0", "692251001124", ""},
+        {" \tPCB046982-0071 \r\n", "0000:C1:00.0", "PCB046982-0071", ""},
+        {nullptr, "0000:c1:00.0", "", "cannot read "},
+        {"", "0000:c1:00.0", "", "is empty"},
+        {" \n\n", "0000:c1:00.0", "", "is empty"},
+        {"692251001124\n", "0000:c2:00.0", "", "cannot read "},
+    };
+    for (const auto& c : sysfs_cases) {
+        std::string why;
+        const std::string root = fake_sysfs(c.content);
+        const std::string got = sysfs_board_serial(root, c.pci, why);
+        EXPECT_EQ(got, std::string(c.serial));
+        EXPECT(why.find(c.why) != std::string::npos);
+        std::filesystem::remove_all(root);
+    }
+
+    // The id: sysfs first, so that an AMD SMI missing or of an undeclared version leaves the worker's key intact;
+    // with neither, the bus id and why each source gave none.
+    {
+        AmdEnvironment env;  // AMD SMI not loaded
+        env.sysfs_root = fake_sysfs("692251001124\n");
+        const AmdIdentity id = env.identify("0000:c1:00.0");
+        EXPECT_EQ(id.serial, std::string("692251001124"));
+        EXPECT_EQ(id.source, std::string("sysfs"));
+        EXPECT_EQ(amd_gpu_id(id.serial, "0000:c1:00.0"), std::string("AMD-692251001124"));
+        std::filesystem::remove_all(env.sysfs_root);
+        env.sysfs_root = fake_sysfs(" \n");
+        const AmdIdentity none = env.identify("0000:c1:00.0");
+        EXPECT(none.serial.empty() && none.source.empty());
+        EXPECT(none.missing.find("is empty") != std::string::npos && none.missing.find("AMD SMI: not loaded") != std::string::npos);
+        std::filesystem::remove_all(env.sysfs_root);
+    }
+
+    // FP8: E4M3 FNUZ on gfx94x, OCP E4M3 on gfx95x, none elsewhere.
+    EXPECT_EQ(amd_fp8_type("gfx942"), HIP_R_8F_E4M3_FNUZ);
+    EXPECT_EQ(amd_fp8_type("gfx950"), CUDA_R_8F_E4M3);
+    EXPECT_EQ(amd_fp8_type("gfx94"), HIP_R_8F_E4M3_FNUZ);  // from the compute capability, gcnArchName unread
+    EXPECT_EQ(amd_fp8_type("gfx90a"), 0);
+    EXPECT_EQ(amd_fp8_type("gfx1100"), 0);
+    EXPECT_EQ(amd_fp8_type(""), 0);
 
     // amdsmi_bdf_t: function bits 0-2, device 3-7, bus 8-15, domain from 16.
     std::uint64_t bdf = 0;

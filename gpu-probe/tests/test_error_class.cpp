@@ -78,6 +78,8 @@ int main() {
         {classify_hip, 700, ErrorClass::unknown, "hipErrorIllegalAddress"},
         {classify_rocblas, 5, ErrorClass::resource, "rocblas_status_memory_error"},
         {classify_rocblas, 2, ErrorClass::environment, "rocblas_status_not_implemented"},
+        {classify_hipblas, 2, ErrorClass::resource, "HIPBLAS_STATUS_ALLOC_FAILED"},
+        {classify_hipblas, 7, ErrorClass::environment, "HIPBLAS_STATUS_NOT_SUPPORTED"},
     };
     for (const auto& c : cases) {
         ErrorInfo info = c.classify(c.value);

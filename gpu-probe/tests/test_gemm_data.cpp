@@ -28,8 +28,8 @@ static std::vector<unsigned char> reference_result(int n, int limit, int cd_type
 
 int main() {
     // Integers round-trip exactly up to each format's limit, and the first integer past it is refused.
-    const Range ranges[] = {{CUDA_R_8F_E4M3, 16}, {CUDA_R_16BF, 256}, {CUDA_R_16F, 2048}, {CUDA_R_32F, 1 << 24},
-                            {CUDA_R_64F, 0}};
+    const Range ranges[] = {{CUDA_R_8F_E4M3, 16},   {HIP_R_8F_E4M3_FNUZ, 16}, {CUDA_R_16BF, 256},
+                            {CUDA_R_16F, 2048},     {CUDA_R_32F, 1 << 24},    {CUDA_R_64F, 0}};
     for (const auto& r : ranges) {
         const int top = r.exact_limit > 0 ? r.exact_limit : 5000;
         for (int v = -top; v <= top; v += (top > 5000 ? 4093 : 1)) {
@@ -51,11 +51,23 @@ int main() {
     EXPECT(encode_exact(CUDA_R_8F_E4M3, 448.0, b) && b[0] == 0x7E);  // E4M3's largest finite value
     EXPECT(!encode_exact(CUDA_R_8F_E4M3, 480.0, b));                // its NaN pattern is not a value
     EXPECT(encode_exact(CUDA_R_8F_E4M3, 0.25, b) && b[0] == 0x28);
+    // E4M3 FNUZ (MI300): bias 8, so the same value has another pattern; the all-ones pattern is finite (240, its
+    // largest), 448 is beyond it, -0 is stored as +0 and the sign bit alone is the NaN.
+    EXPECT(encode_exact(HIP_R_8F_E4M3_FNUZ, 0.25, b) && b[0] == 0x30);
+    EXPECT(encode_exact(HIP_R_8F_E4M3_FNUZ, 1.0, b) && b[0] == 0x40);
+    EXPECT(encode_exact(HIP_R_8F_E4M3_FNUZ, 240.0, b) && b[0] == 0x7F);
+    EXPECT(encode_exact(HIP_R_8F_E4M3_FNUZ, -240.0, b) && b[0] == 0xFF);
+    EXPECT(!encode_exact(HIP_R_8F_E4M3_FNUZ, 448.0, b));
+    EXPECT(encode_exact(HIP_R_8F_E4M3_FNUZ, -0.0, b) && b[0] == 0x00);
+    b[0] = 0x80;
+    EXPECT(std::isnan(decode_element(HIP_R_8F_E4M3_FNUZ, b)));
+    b[0] = 0x01;
+    EXPECT(decode_element(HIP_R_8F_E4M3_FNUZ, b) == std::ldexp(1.0, -10));  // smallest subnormal
     EXPECT(encode_exact(CUDA_R_16BF, 0.5, b));
     EXPECT(!encode_exact(CUDA_R_16F, 0.1, b));  // not representable: refused, never rounded
 
     // Random timing data: finite, magnitudes in [1/8, 2), both signs, many distinct values.
-    for (int type : {CUDA_R_64F, CUDA_R_32F, CUDA_R_16BF, CUDA_R_16F, CUDA_R_8F_E4M3}) {
+    for (int type : {CUDA_R_64F, CUDA_R_32F, CUDA_R_16BF, CUDA_R_16F, CUDA_R_8F_E4M3, HIP_R_8F_E4M3_FNUZ}) {
         std::uint64_t state = 42;
         int negative = 0;
         std::vector<double> seen;
