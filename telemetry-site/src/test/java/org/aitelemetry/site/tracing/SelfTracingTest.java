@@ -57,7 +57,9 @@ class SelfTracingTest extends SiteApiTest {
 
         ReceivedSpan draw = await().atMost(PATIENCE).until(() -> named("ChartReader.draw"), Optional::isPresent)
                 .orElseThrow();
-        List<ReceivedSpan> trace = receiver.spans(draw.traceIdHex());
+        // The request's span ends, and is exported, after the draw inside it: wait for it rather than race it.
+        List<ReceivedSpan> trace = await().atMost(PATIENCE).until(() -> receiver.spans(draw.traceIdHex()),
+                spans -> spans.stream().anyMatch(span -> span.kind().equals("SERVER")));
         assertThat(trace).anySatisfy(request -> {
             assertThat(request.kind()).isEqualTo("SERVER");
             assertThat(request.spanIdHex()).isEqualTo(draw.parentSpanIdHex());
