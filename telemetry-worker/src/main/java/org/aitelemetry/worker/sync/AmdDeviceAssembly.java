@@ -143,8 +143,8 @@ final class AmdDeviceAssembly {
         for (Map.Entry<Integer, Double> partition : totalVram.get(ref).entrySet()) {
             Map<AmdField, Double> values = readingsOf(ref).getOrDefault(partition.getKey(), Map.of());
             values.forEach((field, value) -> board.merge(field, value, Math::max));
-            used = sum(used, values.get(AmdField.USED_VRAM));
-            free = sum(free, free(partition.getValue(), values.get(AmdField.USED_VRAM)));
+            used = DeviceAssembly.sum(used, values.get(AmdField.USED_VRAM));
+            free = DeviceAssembly.sum(free, free(partition.getValue(), values.get(AmdField.USED_VRAM)));
         }
         return new Readings(null, used, free, board.get(AmdField.POWER), board.get(AmdField.TEMPERATURE),
                 board.get(AmdField.MEMORY_TEMPERATURE), board.get(AmdField.ENERGY));
@@ -180,12 +180,5 @@ final class AmdDeviceAssembly {
 
     private static boolean isIndex(String value) {
         return !value.isEmpty() && value.length() <= 4 && value.chars().allMatch(Character::isDigit);
-    }
-
-    private static Double sum(Double total, Double value) {
-        if (value == null) {
-            return total;
-        }
-        return total == null ? value : total + value;
     }
 }

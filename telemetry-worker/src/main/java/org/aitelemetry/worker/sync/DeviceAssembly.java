@@ -184,7 +184,8 @@ final class DeviceAssembly {
         return DcgmBlank.isBlank(value) ? null : value;
     }
 
-    private static Double sum(Double total, Double value) {
+    /** A running total of readings that may be missing: null until the first one. */
+    static Double sum(Double total, Double value) {
         if (value == null) {
             return total;
         }
