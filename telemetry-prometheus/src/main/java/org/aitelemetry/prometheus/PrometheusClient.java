@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Queries one Prometheus-compatible source (Prometheus, Thanos Querier, Observatorium) over its HTTP API. Requests
@@ -41,7 +42,16 @@ public final class PrometheusClient implements AutoCloseable {
 
     /** Evaluates an instant query at {@code time}: a vector, or a scalar as one series without labels. */
     public Uni<QueryResult> query(String promql, Instant time) {
-        return transport.post("query", form(promql).add("time", seconds(time)));
+        return stream(promql, time, SeriesCollector::new).map(SeriesCollector::result);
+    }
+
+    /**
+     * Evaluates an instant query at {@code time} and hands each series to a sink while the answer is still arriving,
+     * so a fleet-wide answer never exists whole: neither its body nor its list of series. A retried attempt starts
+     * over with a fresh sink; the answer carries the sink of the attempt that succeeded.
+     */
+    public <S extends SeriesSink> Uni<StreamedAnswer<S>> stream(String promql, Instant time, Supplier<S> sinks) {
+        return transport.post("query", form(promql).add("time", seconds(time)), sinks);
     }
 
     /**
@@ -60,7 +70,8 @@ public final class PrometheusClient implements AutoCloseable {
                 .onItem().transformToUniAndConcatenate(window -> transport.post("query_range", form(promql)
                         .add("start", seconds(window.start()))
                         .add("end", seconds(window.end()))
-                        .add("step", seconds(effectiveStep))))
+                        .add("step", seconds(effectiveStep)), SeriesCollector::new)
+                        .map(SeriesCollector::result))
                 .collect().asList()
                 .map(RangeSplitter::merge);
     }

@@ -2,19 +2,19 @@ package org.aitelemetry.prometheus;
 
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.MultiMap;
-import io.vertx.mutiny.core.buffer.Buffer;
 import io.vertx.mutiny.ext.web.client.HttpRequest;
 import io.vertx.mutiny.ext.web.client.HttpResponse;
 import io.vertx.mutiny.ext.web.client.WebClient;
-import java.io.IOException;
+import io.vertx.mutiny.ext.web.codec.BodyCodec;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import javax.net.ssl.SSLException;
-import org.aitelemetry.prometheus.QueryResponseParser.Envelope;
+import org.aitelemetry.prometheus.ResponseStreamParser.Envelope;
 import org.jboss.logging.Logger;
 
 /**
@@ -39,45 +39,54 @@ final class QueryTransport {
         this.retryPolicy = retryPolicy;
     }
 
-    /** POSTs the form to {@code <api root>/<endpoint>}, e.g. {@code query} or {@code query_range}. */
-    Uni<QueryResult> post(String endpoint, MultiMap form) {
-        return attempt(settings.apiRoot() + endpoint, form, 1);
+    /**
+     * POSTs the form to {@code <api root>/<endpoint>}, e.g. {@code query} or {@code query_range}, and streams the
+     * answer's series into a sink; every attempt gets a fresh one from {@code sinks}.
+     */
+    <S extends SeriesSink> Uni<StreamedAnswer<S>> post(String endpoint, MultiMap form, Supplier<S> sinks) {
+        return attempt(settings.apiRoot() + endpoint, form, sinks, 1);
     }
 
-    private Uni<QueryResult> attempt(String url, MultiMap form, int attempt) {
+    private <S extends SeriesSink> Uni<StreamedAnswer<S>> attempt(String url, MultiMap form, Supplier<S> sinks,
+            int attempt) {
         return Uni.createFrom().deferred(credentials::authorization)
-                .chain(authorization -> exchange(url, form, authorization, true))
+                .chain(authorization -> exchange(url, form, sinks, authorization, true))
                 .onFailure().transform(this::asQueryException)
-                .onFailure().recoverWithUni(failure -> retryOrFail(url, form, attempt,
+                .onFailure().recoverWithUni(failure -> retryOrFail(url, form, sinks, attempt,
                         (PrometheusQueryException) failure));
     }
 
     /** One request; a 401 on a credential that can be renewed is asked again at once, with the fresh credential. */
-    private Uni<QueryResult> exchange(String url, MultiMap form, Optional<String> authorization, boolean mayRenew) {
-        return send(url, form, authorization).chain(response -> {
+    private <S extends SeriesSink> Uni<StreamedAnswer<S>> exchange(String url, MultiMap form, Supplier<S> sinks,
+            Optional<String> authorization, boolean mayRenew) {
+        StreamingBody<S> body = new StreamingBody<>(sinks.get());
+        return send(url, form, authorization, body).chain(response -> {
             if (response.statusCode() == 401 && mayRenew && authorization.map(credentials::renew).orElse(false)) {
-                return credentials.authorization().chain(renewed -> exchange(url, form, renewed, false));
+                return credentials.authorization().chain(renewed -> exchange(url, form, sinks, renewed, false));
             }
-            return Uni.createFrom().item(() -> interpret(response));
+            return Uni.createFrom().item(() -> interpret(response, body));
         });
     }
 
     /**
      * The idle timeout frees the connection of a server that went quiet; the overall deadline also bounds one that
-     * trickles its answer.
+     * trickles its answer. The body is parsed as it arrives, never held whole.
      */
-    private Uni<HttpResponse<Buffer>> send(String url, MultiMap form, Optional<String> authorization) {
+    private Uni<HttpResponse<Void>> send(String url, MultiMap form, Optional<String> authorization,
+            StreamingBody<?> body) {
         Duration deadline = settings.queryTimeout();
-        HttpRequest<Buffer> request = client.postAbs(url)
+        HttpRequest<Void> request = client.postAbs(url)
                 .putHeader("Accept", "application/json")
-                .timeout(deadline.toMillis());
+                .timeout(deadline.toMillis())
+                .as(BodyCodec.newInstance(io.vertx.ext.web.codec.BodyCodec.pipe(body, false)));
         authorization.ifPresent(value -> request.putHeader("Authorization", value));
         return request.sendForm(form)
                 .ifNoItem().after(deadline)
                 .failWith(() -> new TimeoutException("deadline of " + deadline.toMillis() + " ms passed"));
     }
 
-    private Uni<QueryResult> retryOrFail(String url, MultiMap form, int attempt, PrometheusQueryException failure) {
+    private <S extends SeriesSink> Uni<StreamedAnswer<S>> retryOrFail(String url, MultiMap form, Supplier<S> sinks,
+            int attempt, PrometheusQueryException failure) {
         if (!failure.isTransient() || !retryPolicy.mayRetryAfter(attempt)) {
             return Uni.createFrom().failure(failure);
         }
@@ -87,10 +96,10 @@ final class QueryTransport {
         // Full jitter may draw no wait at all, and Mutiny refuses to delay by zero.
         Uni<Void> pause = delay.isZero() ? Uni.createFrom().voidItem()
                 : Uni.createFrom().voidItem().onItem().delayIt().by(delay);
-        return pause.chain(() -> attempt(url, form, attempt + 1));
+        return pause.chain(() -> attempt(url, form, sinks, attempt + 1));
     }
 
-    private QueryResult interpret(HttpResponse<Buffer> response) {
+    private <S extends SeriesSink> StreamedAnswer<S> interpret(HttpResponse<Void> response, StreamingBody<S> body) {
         int status = response.statusCode();
         if (status >= 300 && status < 400) {
             // Following would send the query, and perhaps the credentials, wherever the Location points.
@@ -98,14 +107,15 @@ final class QueryTransport {
                     Optional.of("redirect to " + response.getHeader("Location") + " not followed"), false,
                     Optional.empty());
         }
-        Optional<Envelope> envelope = envelope(response);
+        Optional<Envelope> envelope = envelope(status, body);
         if (status == 200 && envelope.isPresent() && envelope.get().success()) {
-            return envelope.get().result().orElseThrow();
+            Envelope answer = envelope.get();
+            return new StreamedAnswer<>(body.sink(), answer.resultType(), answer.seriesCount(), answer.warnings());
         }
         throw failure(response, envelope);
     }
 
-    private PrometheusQueryException failure(HttpResponse<Buffer> response, Optional<Envelope> envelope) {
+    private PrometheusQueryException failure(HttpResponse<Void> response, Optional<Envelope> envelope) {
         int status = response.statusCode();
         boolean unreadableSuccess = status == 200 && envelope.isEmpty();
         Optional<String> error = envelope.flatMap(Envelope::error)
@@ -116,16 +126,11 @@ final class QueryTransport {
     }
 
     /** The parsed body; empty when it is not the API's JSON (a proxy's HTML error page, a body cut short). */
-    private Optional<Envelope> envelope(HttpResponse<Buffer> response) {
-        if (response.body() == null) {
-            return Optional.empty();
-        }
+    private Optional<Envelope> envelope(int status, StreamingBody<?> body) {
         try {
-            return Optional.of(QueryResponseParser.parse(response.body().getBytes()));
-        } catch (IOException e) {
-            return Optional.empty();
+            return body.envelope();
         } catch (IllegalStateException e) {
-            throw PrometheusQueryException.response(settings.name(), response.statusCode(), Optional.empty(),
+            throw PrometheusQueryException.response(settings.name(), status, Optional.empty(),
                     Optional.of(e.getMessage()), false, Optional.empty());
         }
     }

@@ -208,6 +208,32 @@ class PrometheusClientTest {
         assertThat(prometheus.received()).hasSize(2);
     }
 
+    /**
+     * A body cut after its first complete series has already fed that series to a sink; the retry starts over with a
+     * fresh one, so the answer holds each series once.
+     */
+    @Test
+    void aStreamedAnswerCutMidBodyIsRetriedIntoAFreshSink() {
+        String firstSeries = GPU_UTIL_VECTOR.substring(0, GPU_UTIL_VECTOR.indexOf("},{\"metric\"") + 1);
+        prometheus.replies(cutOff("{\"status\":\"success\",\"data\":" + firstSeries + ","),
+                success(GPU_UTIL_VECTOR));
+        List<SeriesCollector> sinks = new ArrayList<>();
+
+        StreamedAnswer<SeriesCollector> answer = await(client(settings()).stream("DCGM_FI_DEV_GPU_UTIL", T, () -> {
+            SeriesCollector sink = new SeriesCollector();
+            sinks.add(sink);
+            return sink;
+        }));
+
+        assertThat(sinks).hasSize(2);
+        assertThat(SeriesCollector.result(new StreamedAnswer<>(sinks.get(0), "vector", 0, List.of())).series())
+                .hasSize(1);
+        assertThat(answer.sink()).isSameAs(sinks.get(1));
+        assertThat(answer.seriesCount()).isEqualTo(3);
+        assertThat(SeriesCollector.result(answer).series()).extracting(series -> series.label("UUID").orElseThrow())
+                .containsExactly("GPU-5fd4e1a6", "GPU-77ab01c3", "GPU-0c2d9e44");
+    }
+
     @Test
     void serverSlowerThanTheDeadlineFailsAfterTheAttempts() {
         prometheus.replies(silence());

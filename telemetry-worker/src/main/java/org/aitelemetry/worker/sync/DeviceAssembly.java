@@ -26,9 +26,6 @@ import org.aitelemetry.worker.sync.FleetSnapshot.SliceObservation;
  */
 final class DeviceAssembly {
 
-    /** Instance key of a whole GPU's reading series. */
-    private static final int WHOLE_GPU = -1;
-
     private record DeviceRef(String cluster, String uuid) {
     }
 
@@ -41,18 +38,20 @@ final class DeviceAssembly {
 
     private final LabelVariants labels;
     private final DcgmLabels dcgm;
-    private final Map<DeviceRef, Map<Integer, Map<DcgmField, Double>>> readings = new HashMap<>();
+    private final DcgmReadings readings;
     private final Map<DeviceRef, Identity> identities = new LinkedHashMap<>();
     private final Map<DeviceRef, Double> wholeGpuFree = new HashMap<>();
     private final Map<String, Map<SliceKey, SliceObservation>> slicesByCluster = new LinkedHashMap<>();
     private final Map<String, String> driverVersionByNode = new HashMap<>();
     private final Map<String, Set<String>> namespacesInUse = new HashMap<>();
     private final Set<Listed> listed = new HashSet<>();
+    /** The MIG instances listed per GPU, so a MIG GPU's totals need not search every slice of its cluster. */
+    private final Map<DeviceRef, Set<Integer>> instances = new HashMap<>();
 
-    DeviceAssembly(LabelVariants labels, DcgmLabels dcgm, Map<DcgmField, QueryResult> readingResults) {
+    DeviceAssembly(LabelVariants labels, DcgmLabels dcgm, DcgmReadings readings) {
         this.labels = labels;
         this.dcgm = dcgm;
-        readingResults.forEach(this::indexReadings);
+        this.readings = readings;
     }
 
     void addInventory(QueryResult inventory) {
@@ -88,7 +87,7 @@ final class DeviceAssembly {
         }
         DeviceRef ref = new DeviceRef(labels.cluster(series), uuid.get());
         Optional<Integer> instance = dcgm.gpuInstanceId(series);
-        boolean unlisted = listed.add(new Listed(ref, instance.orElse(WHOLE_GPU)));
+        boolean unlisted = listed.add(new Listed(ref, instance.orElse(DcgmReadings.WHOLE_GPU)));
         if (onlyIfUnlisted && !unlisted) {
             return false;
         }
@@ -130,54 +129,46 @@ final class DeviceAssembly {
     }
 
     private void addSlice(DeviceRef ref, int instance, Series series, Double free) {
-        Map<DcgmField, Double> values = readingsOf(ref).getOrDefault(instance, Map.of());
+        DcgmReadings.Key reading = new DcgmReadings.Key(ref.cluster(), ref.uuid(), instance);
         SliceKey key = new SliceKey(ref.uuid(), instance);
+        instances.computeIfAbsent(ref, r -> new LinkedHashSet<>()).add(instance);
         slicesByCluster.computeIfAbsent(ref.cluster(), c -> new LinkedHashMap<>()).put(key, new SliceObservation(key,
-                series.label(DcgmLabel.GPU_INSTANCE_PROFILE).orElse("unknown"), values.get(DcgmField.GR_ENGINE_ACTIVE),
-                values.get(DcgmField.FB_USED), free, dcgm.holderNamespace(series).orElse(null),
-                dcgm.holderPod(series).orElse(null), dcgm.holderContainer(series).orElse(null)));
+                series.label(DcgmLabel.GPU_INSTANCE_PROFILE).orElse("unknown"),
+                readings.value(reading, DcgmField.GR_ENGINE_ACTIVE), readings.value(reading, DcgmField.FB_USED), free,
+                dcgm.holderNamespace(series).orElse(null), dcgm.holderPod(series).orElse(null),
+                dcgm.holderContainer(series).orElse(null)));
     }
 
     private Readings wholeGpuReadings(DeviceRef ref) {
-        Map<DcgmField, Double> values = readingsOf(ref).getOrDefault(WHOLE_GPU, Map.of());
-        return new Readings(values.get(DcgmField.GPU_UTIL), values.get(DcgmField.FB_USED), wholeGpuFree.get(ref),
-                values.get(DcgmField.POWER_USAGE), values.get(DcgmField.GPU_TEMP), values.get(DcgmField.MEMORY_TEMP),
-                values.get(DcgmField.TOTAL_ENERGY));
+        DcgmReadings.Key key = new DcgmReadings.Key(ref.cluster(), ref.uuid(), DcgmReadings.WHOLE_GPU);
+        return new Readings(readings.value(key, DcgmField.GPU_UTIL), readings.value(key, DcgmField.FB_USED),
+                wholeGpuFree.get(ref), readings.value(key, DcgmField.POWER_USAGE),
+                readings.value(key, DcgmField.GPU_TEMP), readings.value(key, DcgmField.MEMORY_TEMP),
+                readings.value(key, DcgmField.TOTAL_ENERGY));
     }
 
-    /** A MIG GPU has no utilization of its own; memory adds up over its instances, device-wide fields repeat on each. */
+    /**
+     * A MIG GPU has no utilization of its own; memory adds up over its listed instances, device-wide fields repeat on
+     * each.
+     */
     private Readings migReadings(DeviceRef ref) {
         Map<DcgmField, Double> deviceWide = new EnumMap<>(DcgmField.class);
         Double used = null;
-        for (Map<DcgmField, Double> values : readingsOf(ref).values()) {
-            values.forEach((field, value) -> deviceWide.merge(field, value, Math::max));
-            used = sum(used, values.get(DcgmField.FB_USED));
-        }
         Double free = null;
-        for (SliceObservation slice : slices(ref.cluster()).values()) {
-            if (slice.key().deviceUuid().equals(ref.uuid())) {
-                free = sum(free, slice.memoryFreeMib());
+        Map<SliceKey, SliceObservation> slices = slices(ref.cluster());
+        for (int instance : instances.getOrDefault(ref, Set.of())) {
+            DcgmReadings.Key key = new DcgmReadings.Key(ref.cluster(), ref.uuid(), instance);
+            for (DcgmField field : DcgmField.values()) {
+                Double value = readings.value(key, field);
+                if (value != null) {
+                    deviceWide.merge(field, value, Math::max);
+                }
             }
+            used = sum(used, readings.value(key, DcgmField.FB_USED));
+            free = sum(free, slices.get(new SliceKey(ref.uuid(), instance)).memoryFreeMib());
         }
         return new Readings(null, used, free, deviceWide.get(DcgmField.POWER_USAGE), deviceWide.get(DcgmField.GPU_TEMP),
                 deviceWide.get(DcgmField.MEMORY_TEMP), deviceWide.get(DcgmField.TOTAL_ENERGY));
-    }
-
-    private Map<Integer, Map<DcgmField, Double>> readingsOf(DeviceRef ref) {
-        return readings.getOrDefault(ref, Map.of());
-    }
-
-    private void indexReadings(DcgmField field, QueryResult result) {
-        for (Series series : result.series()) {
-            Optional<String> uuid = dcgm.uuid(series);
-            Double value = valueOrNull(series.last().value());
-            if (uuid.isEmpty() || value == null) {
-                continue;
-            }
-            readings.computeIfAbsent(new DeviceRef(labels.cluster(series), uuid.get()), r -> new HashMap<>())
-                    .computeIfAbsent(dcgm.gpuInstanceId(series).orElse(WHOLE_GPU), i -> new EnumMap<>(DcgmField.class))
-                    .put(field, field.toModelUnit(value));
-        }
     }
 
     private static Double valueOrNull(double value) {

@@ -24,18 +24,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.aitelemetry.prometheus.QueryResult;
-import org.aitelemetry.prometheus.dcgm.DcgmField;
 import org.aitelemetry.worker.promql.QueryCatalogue;
 
-/** The answers to one cycle's {@link QueryCatalogue}, as they came back from a source: one component per query. */
-record FleetQueryResults(QueryResult inventory, Map<DcgmField, QueryResult> readings, QueryResult amdInventory,
+/**
+ * The answers to one cycle's {@link QueryCatalogue}, as they came back from a source: one component per query, and the
+ * DCGM readings, which were folded into one table as they streamed in.
+ */
+record FleetQueryResults(QueryResult inventory, DcgmReadings readings, QueryResult amdInventory,
         QueryResult amdReadings, QueryResult nodeLabels,
         QueryResult nodeCapacity, QueryResult nodeInfo, QueryResult allocations, QueryResult restartingPods,
         QueryResult terminatingPods, QueryResult fullVolumeClaims, QueryResult vllmNamespaces,
         QueryResult namespaceAnnotations, QueryResult namespaceLabels, QueryResult managedClusterInfo,
         QueryResult managedClusterLabels, QueryResult vmGpuRequests, QueryResult vmInstances) {
 
-    static FleetQueryResults of(Map<FleetQuery, QueryResult> answers, Map<DcgmField, QueryResult> readings) {
+    static FleetQueryResults of(Map<FleetQuery, QueryResult> answers, DcgmReadings readings) {
         return new FleetQueryResults(answers.get(INVENTORY), readings, answers.get(AMD_INVENTORY),
                 answers.get(AMD_READINGS),
                 answers.get(NODE_LABELS),
@@ -48,16 +50,16 @@ record FleetQueryResults(QueryResult inventory, Map<DcgmField, QueryResult> read
 
     List<String> warnings() {
         List<String> warnings = new ArrayList<>();
-        all().forEach(result -> warnings.addAll(result.warnings()));
+        queries().forEach(result -> warnings.addAll(result.warnings()));
+        warnings.addAll(readings.warnings());
         return warnings;
     }
 
     int seriesCount() {
-        return all().mapToInt(result -> result.series().size()).sum();
+        return queries().mapToInt(result -> result.series().size()).sum() + readings.seriesCount();
     }
 
-    private Stream<QueryResult> all() {
-        return Stream.concat(Arrays.stream(FleetQuery.values()).map(query -> query.answerIn(this)),
-                readings.values().stream());
+    private Stream<QueryResult> queries() {
+        return Arrays.stream(FleetQuery.values()).map(query -> query.answerIn(this));
     }
 }

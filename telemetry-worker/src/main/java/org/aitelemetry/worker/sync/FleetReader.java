@@ -12,7 +12,10 @@ import java.util.Set;
 import java.util.stream.Stream;
 import org.aitelemetry.prometheus.PrometheusClient;
 import org.aitelemetry.prometheus.QueryResult;
+import org.aitelemetry.prometheus.StreamedAnswer;
 import org.aitelemetry.prometheus.dcgm.DcgmField;
+import org.aitelemetry.prometheus.dcgm.DcgmLabels;
+import org.aitelemetry.prometheus.kube.LabelVariants;
 import org.aitelemetry.worker.promql.QueryCatalogue;
 
 /**
@@ -28,7 +31,14 @@ final class FleetReader {
     private record Sent(Enum<?> name, String promql) {
     }
 
-    private record Answer(Enum<?> name, QueryResult result) {
+    /** An answer of the cycle: a whole {@link QueryResult}, or a reading that streamed into a sink. */
+    private sealed interface Answer {
+    }
+
+    private record Collected(FleetQuery query, QueryResult result) implements Answer {
+    }
+
+    private record Reading(StreamedAnswer<DcgmReadings.FieldSink> answer) implements Answer {
     }
 
     private static final Set<FleetQuery> DEVICES_FIRST =
@@ -36,10 +46,14 @@ final class FleetReader {
 
     private final PrometheusClient client;
     private final QueryCatalogue queries;
+    private final LabelVariants labels;
+    private final DcgmLabels dcgm;
 
-    FleetReader(PrometheusClient client, QueryCatalogue queries) {
+    FleetReader(PrometheusClient client, QueryCatalogue queries, LabelVariants labels, DcgmLabels dcgm) {
         this.client = client;
         this.queries = queries;
+        this.labels = labels;
+        this.dcgm = dcgm;
     }
 
     /** Number of queries one cycle sends, whatever the fleet size. */
@@ -47,13 +61,43 @@ final class FleetReader {
         return FleetQuery.values().length + DcgmField.values().length;
     }
 
+    /**
+     * The readings stream into one table as they arrive; the other answers are kept whole. Merged answers reach the
+     * collector one at a time, so neither needs a lock.
+     */
     Uni<FleetQueryResults> read(Instant at) {
         return Multi.createFrom().iterable(cycle())
-                .onItem().transformToUni(sent -> client.query(sent.promql(), at)
-                        .map(result -> new Answer(sent.name(), result)))
+                .onItem().transformToUni(sent -> send(sent, at))
                 .merge(CONCURRENCY)
-                .collect().asList()
-                .map(FleetReader::toResults);
+                .collect().in(Answers::new, Answers::add)
+                .map(Answers::results);
+    }
+
+    private Uni<Answer> send(Sent sent, Instant at) {
+        if (sent.name() instanceof DcgmField field) {
+            return client.stream(sent.promql(), at, () -> new DcgmReadings.FieldSink(field, labels, dcgm))
+                    .map(Reading::new);
+        }
+        return client.query(sent.promql(), at).map(result -> new Collected((FleetQuery) sent.name(), result));
+    }
+
+    /** The cycle's answers so far. */
+    private static final class Answers {
+
+        private final Map<FleetQuery, QueryResult> collected = new EnumMap<>(FleetQuery.class);
+        private final DcgmReadings readings = new DcgmReadings();
+
+        void add(Answer answer) {
+            if (answer instanceof Reading reading) {
+                readings.add(reading.answer());
+            } else if (answer instanceof Collected whole) {
+                collected.put(whole.query(), whole.result());
+            }
+        }
+
+        FleetQueryResults results() {
+            return FleetQueryResults.of(collected, readings);
+        }
     }
 
     /** The inventories and the device readings go first, the node and project queries after them. */
@@ -66,19 +110,5 @@ final class FleetReader {
         Stream.of(FleetQuery.values()).filter(query -> !DEVICES_FIRST.contains(query))
                 .forEach(query -> sent.add(new Sent(query, query.promql(queries))));
         return sent;
-    }
-
-    private static FleetQueryResults toResults(List<Answer> answers) {
-        Map<FleetQuery, QueryResult> byQuery = new EnumMap<>(FleetQuery.class);
-        Map<DcgmField, QueryResult> readings = new EnumMap<>(DcgmField.class);
-        for (Answer answer : answers) {
-            if (answer.name() instanceof DcgmField field) {
-                readings.put(field, answer.result());
-
-            } else if (answer.name() instanceof FleetQuery query) {
-                byQuery.put(query, answer.result());
-            }
-        }
-        return FleetQueryResults.of(byQuery, readings);
     }
 }

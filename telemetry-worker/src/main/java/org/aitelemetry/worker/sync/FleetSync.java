@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import org.aitelemetry.model.fleet.SyncStatus;
 import org.aitelemetry.prometheus.PrometheusClient;
 import org.aitelemetry.prometheus.dcgm.DcgmLabels;
+import org.aitelemetry.prometheus.kube.LabelVariants;
 import org.aitelemetry.prometheus.source.SourceClients;
 import org.aitelemetry.prometheus.source.SourceDefinition;
 import org.aitelemetry.worker.allocation.ProjectMetadataMapping;
@@ -84,10 +85,10 @@ public class FleetSync {
 
     private Uni<SyncReport> readAndWrite(SqlConnection connection, SourceDefinition source, long id, Instant started) {
         PrometheusClient client = clients.client(source);
-        return new FleetReader(client, queries).read(started)
+        LabelVariants labels = new LabelVariants(source.defaultCluster());
+        return new FleetReader(client, queries, labels, dcgmLabels).read(started)
                 .chain(results -> new GpuFinder(client, queries).find(results, started).chain(found -> {
-                    FleetSnapshot snapshot = new SnapshotAssembler(source.defaultCluster(), dcgmLabels, metadata,
-                            passthroughDevices)
+                    FleetSnapshot snapshot = new SnapshotAssembler(labels, dcgmLabels, metadata, passthroughDevices)
                             .assemble(results, found);
                     return new FleetWriter(connection, id, snapshot, started, config.missingAfterCycles()).write()
                             .call(rows -> recordStatus(connection, id, started,

@@ -47,7 +47,7 @@ final class GpuFinder {
     static boolean inventoryFallsShort(FleetQueryResults results) {
         int inventory = results.inventory().series().size();
         return inventory == 0 && results.amdInventory().series().isEmpty()
-                || results.readings().values().stream().anyMatch(reading -> reading.series().size() > inventory);
+                || results.readings().mostSeries() > inventory;
     }
 
     /** Why a source yielded no GPU, from its DCGM series per job and the exporter's selector. */

@@ -25,9 +25,9 @@ final class SnapshotAssembler {
     private final ProjectMetadataMapping metadata;
     private final PassthroughDevices passthroughDevices;
 
-    SnapshotAssembler(String defaultCluster, DcgmLabels dcgm, ProjectMetadataMapping metadata,
+    SnapshotAssembler(LabelVariants labels, DcgmLabels dcgm, ProjectMetadataMapping metadata,
             PassthroughDevices passthroughDevices) {
-        this.labels = new LabelVariants(defaultCluster);
+        this.labels = labels;
         this.dcgm = dcgm;
         this.metadata = metadata;
         this.passthroughDevices = passthroughDevices;

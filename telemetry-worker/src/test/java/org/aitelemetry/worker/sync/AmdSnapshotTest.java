@@ -15,8 +15,8 @@ import org.aitelemetry.prometheus.QueryResult;
 import org.aitelemetry.prometheus.Sample;
 import org.aitelemetry.prometheus.Series;
 import org.aitelemetry.prometheus.amd.AmdField;
-import org.aitelemetry.prometheus.dcgm.DcgmField;
 import org.aitelemetry.prometheus.dcgm.DcgmLabels;
+import org.aitelemetry.prometheus.kube.LabelVariants;
 import org.aitelemetry.worker.allocation.MetadataSettings;
 import org.aitelemetry.worker.catalogue.PassthroughDevices;
 import org.aitelemetry.worker.promql.AmdQueries;
@@ -141,16 +141,12 @@ class AmdSnapshotTest {
         for (FleetQuery query : FleetQuery.values()) {
             all.put(query, answers.getOrDefault(query, vector()));
         }
-        Map<DcgmField, QueryResult> dcgm = new EnumMap<>(DcgmField.class);
-        for (DcgmField field : DcgmField.values()) {
-            dcgm.put(field, vector());
-        }
         all.put(FleetQuery.AMD_READINGS, vector(amdReadings.toArray(Series[]::new)));
-        return FleetQueryResults.of(all, dcgm);
+        return FleetQueryResults.of(all, new DcgmReadings());
     }
 
     private static SnapshotAssembler assembler() {
-        return new SnapshotAssembler("c", new DcgmLabels(Set.of("nvidia-dcgm-exporter")), MetadataSettings.coldFront(),
+        return new SnapshotAssembler(new LabelVariants("c"), new DcgmLabels(Set.of("nvidia-dcgm-exporter")), MetadataSettings.coldFront(),
                 new PassthroughDevices());
     }
 

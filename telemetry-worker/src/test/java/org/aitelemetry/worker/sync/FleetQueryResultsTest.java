@@ -20,7 +20,7 @@ class FleetQueryResultsTest {
         Map<DcgmField, QueryResult> readings = new EnumMap<>(DcgmField.class);
         Arrays.stream(DcgmField.values()).forEach(field -> readings.put(field, answer(field)));
 
-        FleetQueryResults results = FleetQueryResults.of(answers, readings);
+        FleetQueryResults results = FleetQueryResults.of(answers, DcgmReadingsFixture.of("c", readings));
 
         Arrays.stream(FleetQuery.values())
                 .forEach(query -> assertThat(query.answerIn(results)).as(query.name()).isSameAs(answers.get(query)));

@@ -36,7 +36,7 @@ class GpuFinderTest {
         Map<DcgmField, QueryResult> readings = new EnumMap<>(DcgmField.class);
         Arrays.stream(DcgmField.values()).forEach(field -> readings.put(field, vector(0)));
         readings.put(DcgmField.POWER_USAGE, vector(reading));
-        FleetQueryResults results = new FleetQueryResults(vector(inventory), readings, vector(amd), vector(0),
+        FleetQueryResults results = new FleetQueryResults(vector(inventory), DcgmReadingsFixture.of("c", readings), vector(amd), vector(0),
                 vector(0), vector(0), vector(0),
                 vector(0), vector(0), vector(0), vector(0), vector(0), vector(0), vector(0), vector(0), vector(0),
                 vector(0),

@@ -16,6 +16,7 @@ import org.aitelemetry.prometheus.Sample;
 import org.aitelemetry.prometheus.Series;
 import org.aitelemetry.prometheus.dcgm.DcgmField;
 import org.aitelemetry.prometheus.dcgm.DcgmLabels;
+import org.aitelemetry.prometheus.kube.LabelVariants;
 import org.aitelemetry.worker.allocation.MetadataSettings;
 import org.aitelemetry.worker.allocation.ProjectMetadata;
 import org.aitelemetry.worker.catalogue.PassthroughDevices;
@@ -32,7 +33,7 @@ class SnapshotAssemblerTest {
 
     @Test
     void readsBothLabelSpellingsAndMapsTheHubsLocalClusterToTheSourceCluster() {
-        FleetQueryResults results = results(
+        FleetQueryResults results = results("hub", 
                 vector(series(40960, "cluster", "east", "Hostname", "node-a", "UUID", "GPU-1", "gpu", "0",
                                 "modelName", "NVIDIA H100 80GB HBM3", "DCGM_FI_DRIVER_VERSION", "550.90.07",
                                 "namespace", "team-a", "pod", "trainer-0", "container", "main"),
@@ -66,7 +67,7 @@ class SnapshotAssemblerTest {
 
     @Test
     void blankSentinelsNeverBecomeReadings() {
-        FleetQueryResults results = results(
+        FleetQueryResults results = results("solo", 
                 vector(series(2147483632.0, "Hostname", "n", "UUID", "GPU-1", "modelName", "NVIDIA L4")),
                 Map.of(DcgmField.GPU_UTIL, vector(series(2147483632.0, "UUID", "GPU-1")),
                         DcgmField.POWER_USAGE, vector(series(140737488355328.0, "UUID", "GPU-1")),
@@ -85,7 +86,7 @@ class SnapshotAssemblerTest {
 
     @Test
     void migInstancesBecomeSlicesAndTheirDeviceHasNoUtilization() {
-        FleetQueryResults results = results(
+        FleetQueryResults results = results("c", 
                 vector(series(9000, "Hostname", "n", "UUID", "GPU-M", "modelName", "NVIDIA A100-SXM4-80GB",
                                 "GPU_I_ID", "1", "GPU_I_PROFILE", "3g.40gb", "namespace", "team-a", "pod", "p-0"),
                         series(9500, "Hostname", "n", "UUID", "GPU-M", "modelName", "NVIDIA A100-SXM4-80GB",
@@ -116,7 +117,7 @@ class SnapshotAssemblerTest {
 
     @Test
     void projectsCarryAllocationsMigResourcesAndHealthFlags() {
-        FleetQueryResults results = new FleetQueryResults(vector(), Map.of(), vector(), vector(), vector(), vector(),
+        FleetQueryResults results = new FleetQueryResults(vector(), new DcgmReadings(), vector(), vector(), vector(), vector(),
                 vector(),
                 vector(series(4, "cluster", "c", "namespace", "team-a", "resource", "nvidia_com_gpu"),
                         series(2, "cluster", "c", "namespace", "team-a", "resource", "nvidia_com_mig_1g_10gb"),
@@ -159,7 +160,7 @@ class SnapshotAssemblerTest {
     void aHubsFactsJoinTheirClusterByNameAndLeaveTheScrapesLabelsOut() {
         String hub = "hub-id";
         FleetQueryResults results = new FleetQueryResults(vector(series(70_000, "cluster", "gpu-a", "UUID", "GPU-A",
-                "Hostname", "n1", "modelName", "H100")), Map.of(), vector(), vector(), vector(), vector(), vector(),
+                "Hostname", "n1", "modelName", "H100")), new DcgmReadings(), vector(), vector(), vector(), vector(), vector(),
                 vector(), vector(),
                 vector(), vector(), vector(), vector(), vector(),
                 vector(series(1, "managed_cluster_id", "id-a", "hub_cluster_id", hub, "vendor", "OpenShift", "cloud",
@@ -183,7 +184,7 @@ class SnapshotAssemblerTest {
     void aClusterTwoAccountsDisagreeOnGetsNoFacts() {
         FleetQueryResults results = new FleetQueryResults(vector(series(70_000, "cluster", "gpu-a", "UUID", "GPU-A",
                 "Hostname", "n1", "modelName", "H100"), series(70_000, "cluster", "gpu-b", "UUID", "GPU-B",
-                "Hostname", "n2", "modelName", "H100")), Map.of(), vector(), vector(), vector(), vector(), vector(),
+                "Hostname", "n2", "modelName", "H100")), new DcgmReadings(), vector(), vector(), vector(), vector(), vector(),
                 vector(), vector(),
                 vector(), vector(), vector(), vector(), vector(),
                 vector(series(1, "managed_cluster_id", "id-a", "vendor", "OpenShift"),
@@ -203,7 +204,7 @@ class SnapshotAssemblerTest {
     @Test
     void vmsHoldWhatTheirLauncherPodsRequestAndKubeVirtNamesThem() {
         String h100 = "nvidia_com_GH100_H100_SXM5_80GB";
-        FleetQueryResults results = new FleetQueryResults(vector(), Map.of(), vector(), vector(), vector(), vector(),
+        FleetQueryResults results = new FleetQueryResults(vector(), new DcgmReadings(), vector(), vector(), vector(), vector(),
                 vector(), vector(),
                 vector(), vector(), vector(), vector(), vector(), vector(), vector(), vector(),
                 vector(series(4, "cluster", "c", "namespace", "team-v", "pod", "virt-launcher-rhel-gpu-x7k2d",
@@ -256,7 +257,7 @@ class SnapshotAssemblerTest {
     @Test
     void warningsMakeTheSnapshotIncomplete() {
         QueryResult partial = new QueryResult("vector", List.of(), List.of("partial response: store eu-1 unavailable"));
-        FleetQueryResults results = new FleetQueryResults(partial, Map.of(), vector(), vector(), vector(), vector(),
+        FleetQueryResults results = new FleetQueryResults(partial, new DcgmReadings(), vector(), vector(), vector(), vector(),
                 vector(), vector(),
                 vector(), vector(), vector(), vector(), vector(), vector(), vector(), vector(), vector(), vector());
 
@@ -268,7 +269,7 @@ class SnapshotAssemblerTest {
 
     @Test
     void identitiesAddOnlyWhatTheInventoryMissedWithFreeMemoryUnknown() {
-        FleetQueryResults results = results(vector(
+        FleetQueryResults results = results("c", vector(
                 series(70_000, "cluster", "c", "UUID", "GPU-LISTED", "Hostname", "n1", "modelName", "H100")), Map.of());
         GpuFinder.Found found = new GpuFinder.Found(vector(
                 series(1, "cluster", "c", "UUID", "GPU-LISTED", "Hostname", "n1", "modelName", "H100"),
@@ -299,14 +300,15 @@ class SnapshotAssemblerTest {
     }
 
     private static SnapshotAssembler assembler(String defaultCluster) {
-        return new SnapshotAssembler(defaultCluster, new DcgmLabels(Set.of("nvidia-dcgm-exporter")),
+        return new SnapshotAssembler(new LabelVariants(defaultCluster), new DcgmLabels(Set.of("nvidia-dcgm-exporter")),
                 MetadataSettings.coldFront(), new PassthroughDevices());
     }
 
-    private static FleetQueryResults results(QueryResult inventory, Map<DcgmField, QueryResult> readings) {
+    private static FleetQueryResults results(String defaultCluster, QueryResult inventory,
+            Map<DcgmField, QueryResult> readings) {
         Map<DcgmField, QueryResult> all = new EnumMap<>(DcgmField.class);
         Arrays.stream(DcgmField.values()).forEach(field -> all.put(field, readings.getOrDefault(field, vector())));
-        return new FleetQueryResults(inventory, all, vector(), vector(), vector(), vector(), vector(), vector(),
+        return new FleetQueryResults(inventory, DcgmReadingsFixture.of(defaultCluster, all), vector(), vector(), vector(), vector(), vector(), vector(),
                 vector(), vector(),
                 vector(), vector(), vector(), vector(), vector(), vector(), vector(), vector());
     }
