@@ -30,7 +30,7 @@ import org.aitelemetry.devkit.prometheus.PrometheusSettings;
  * 50 projects per 1,000 GPUs; 10,000 is exactly the acceptance fleet) it reports the first full cycle, the median of
  * the following unchanged cycles (readings are frozen, so nothing changes), the worker's CPU per unchanged cycle (the
  * figure to compare builds by: a cycle's wall time is mostly Prometheus'), the rows those wrote, the queries per cycle
- * and the worker's RSS after the cycles. The worker runs with the JVM options of {@link WorkerJvm}.
+ * and the worker's RSS after the cycles and at its peak (what a container limit must allow). The worker runs with the JVM options of {@link WorkerJvm}.
  */
 public final class FleetSyncBenchmark {
 
@@ -42,6 +42,9 @@ public final class FleetSyncBenchmark {
     private static final Instant FROZEN_AT = Instant.parse("2026-11-21T12:00:00Z");
 
     private record Cycle(String status, int gpus, int slices, int projects, int rows, int queries, long millis) {
+    }
+
+    private record Memory(long residentMib, long peakMib) {
     }
 
     private final Path root;
@@ -61,8 +64,8 @@ public final class FleetSyncBenchmark {
         System.out.printf("Fleet sync, packaged worker (%s), real Prometheus 2.42 + PostgreSQL 16, %d cores; "
                 + "%d cycles per size%n", WorkerJvm.describe(), Runtime.getRuntime().availableProcessors(),
                 CYCLES);
-        System.out.printf("%8s %7s %9s %7s %8s %10s %11s %12s %10s %9s %9s%n", "GPUs", "slices", "projects", "queries",
-                "first", "unchanged", "cpu/unchgd", "rows/unchgd", "ms/1kGPU", "RSS", "series");
+        System.out.printf("%8s %7s %9s %7s %8s %10s %11s %12s %10s %9s %9s %9s%n", "GPUs", "slices", "projects",
+                "queries", "first", "unchanged", "cpu/unchgd", "rows/unchgd", "ms/1kGPU", "RSS", "peak RSS", "series");
         for (int gpus : sizes) {
             benchmark.run(gpus);
         }
@@ -109,8 +112,9 @@ public final class FleetSyncBenchmark {
             List<Cycle> cycles = awaitCycles(worker.logFile(), CYCLES, Duration.ofMinutes(5));
             double cpuMillisPerCycle = CpuSample.take(worker.pid(), postmaster).minus(opened).worker() * 1000
                     / (CYCLES - 2);
-            long rss = ProcessMemory.residentMib(worker.pid());
-            report(gpus, fleet, cycles, cpuMillisPerCycle, rss, series);
+            Memory memory = new Memory(ProcessMemory.residentMib(worker.pid()),
+                    ProcessMemory.peakResidentMib(worker.pid()));
+            report(gpus, fleet, cycles, cpuMillisPerCycle, memory, series);
         }
     }
 
@@ -139,7 +143,7 @@ public final class FleetSyncBenchmark {
     }
 
     private static void report(int gpus, FleetDefinition fleet, List<Cycle> cycles, double cpuMillisPerCycle,
-            long rssMib, int series) {
+            Memory memory, int series) {
         Cycle first = cycles.get(0);
         if (first.gpus() != fleet.devices().size() || !first.status().equals("OK")) {
             throw new IllegalStateException("first cycle saw " + first + ", the fleet has " + fleet.devices().size() + " GPUs");
@@ -147,8 +151,8 @@ public final class FleetSyncBenchmark {
         List<Cycle> unchanged = cycles.subList(1, cycles.size());
         Stats millis = Stats.of(unchanged.stream().mapToDouble(Cycle::millis).toArray());
         int maxRows = unchanged.stream().mapToInt(Cycle::rows).max().orElse(0);
-        System.out.printf("%8d %7d %9d %7d %6dms %8.0fms %9.0fms %12d %10.1f %6dMiB %9d%n", gpus, first.slices(),
-                first.projects(), first.queries(), first.millis(), millis.median(), cpuMillisPerCycle, maxRows,
-                millis.median() / (gpus / 1000.0), rssMib, series);
+        System.out.printf("%8d %7d %9d %7d %6dms %8.0fms %9.0fms %12d %10.1f %6dMiB %6dMiB %9d%n", gpus,
+                first.slices(), first.projects(), first.queries(), first.millis(), millis.median(), cpuMillisPerCycle,
+                maxRows, millis.median() / (gpus / 1000.0), memory.residentMib(), memory.peakMib(), series);
     }
 }
