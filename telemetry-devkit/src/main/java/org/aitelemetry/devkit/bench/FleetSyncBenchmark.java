@@ -85,7 +85,9 @@ public final class FleetSyncBenchmark {
                     .withIntervals(Duration.ofSeconds(15), Duration.ofSeconds(15)).withTargets(simulator.scrapeTargets()))) {
                 prometheus.start();
                 int series = fleet.clusters().stream().mapToInt(c -> fleet.dcgmSeriesCount(c.name())).sum();
-                new PrometheusApi(prometheus.url()).awaitValue("count(DCGM_FI_DEV_FB_FREE)", series, Duration.ofMinutes(3));
+                // A 100,000-GPU fleet takes Prometheus minutes to scrape in whole on two cores.
+                new PrometheusApi(prometheus.url()).awaitValue("count(DCGM_FI_DEV_FB_FREE)", series,
+                        Duration.ofMinutes(Math.max(3, gpus / 10_000)));
                 measure(gpus, fleet, postgres, database, prometheus, series);
             }
         }
