@@ -12,6 +12,9 @@ public interface WorkerConfig {
     /** How the fleet sync runs. */
     SyncConfig sync();
 
+    /** How worker replicas share the per-source work (fleet sync, usage rollups). */
+    Replicas replicas();
+
     /**
      * Container names of dcgm-exporter and AMD's device-metrics-exporter themselves (GPU operators, Helm charts).
      * Where a scrape did not honour the exporter's labels, the plain pod labels of every series name the exporter's own
@@ -129,6 +132,14 @@ public interface WorkerConfig {
         @Override
         @WithDefault("kube-amd-gpu")
         String namespace();
+    }
+
+    /** {@code telemetry.replicas.*} */
+    interface Replicas {
+
+        /** Cycles of a kind of work (at least 2: this one and the last) a replica started none of before its share goes. */
+        @WithDefault("2")
+        int goneAfterCycles();
     }
 
     /** {@code telemetry.sync.*} */

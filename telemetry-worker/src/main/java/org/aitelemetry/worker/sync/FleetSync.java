@@ -4,7 +4,6 @@ import static org.aitelemetry.worker.sql.SqlValues.utc;
 
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.instrumentation.annotations.WithSpan;
-import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlConnection;
@@ -27,11 +26,13 @@ import org.aitelemetry.worker.config.SelfTracing;
 import org.aitelemetry.worker.config.WorkerConfig;
 import org.aitelemetry.worker.promql.QueryCatalogue;
 import org.aitelemetry.worker.source.LockedSourceCycle;
-import org.aitelemetry.worker.source.MetricSourceRegistrar;
+import org.aitelemetry.worker.source.SharedSourceCycle;
+import org.aitelemetry.worker.source.SourceCycles;
 import org.jboss.logging.Logger;
 
 /**
- * One sync cycle per configured source: take the source's advisory lock (so exactly one replica writes), read the fleet
+ * One sync cycle per configured source, shared among the replicas ({@link SharedSourceCycle}): take the source's
+ * advisory lock and check it is not yet done in this cycle (so exactly one replica writes, once), read the fleet
  * with a fixed set of aggregated queries, write it in batches, and record the outcome on the source's row. A failed
  * read writes nothing and leaves every entity as it was.
  */
@@ -40,11 +41,12 @@ public class FleetSync {
 
     private static final Logger LOG = Logger.getLogger(FleetSync.class);
 
-    /** The sync's lock space: one replica syncs a source at a time. */
+    /** The sync's lock space and cycle marks: one replica syncs a source, once per cycle. */
     static final String LOCK_NAME = "telemetry.fleet-sync";
 
     private final Pool pool;
     private final LockedSourceCycle cycle;
+    private final SharedSourceCycle share;
     private final SourceClients clients;
     private final WorkerConfig.SyncConfig config;
     private final DcgmLabels dcgmLabels;
@@ -52,24 +54,23 @@ public class FleetSync {
     private final ProjectMetadataMapping metadata;
     private final PassthroughDevices passthroughDevices;
 
-    FleetSync(Pool pool, MetricSourceRegistrar registrar, SourceClients clients, QueryCatalogue queries,
+    FleetSync(Pool pool, SourceCycles cycles, SourceClients clients, QueryCatalogue queries,
             ProjectMetadataMapping metadata, PassthroughDevices passthroughDevices, WorkerConfig config) {
         this.metadata = metadata;
         this.passthroughDevices = passthroughDevices;
         this.pool = pool;
-        this.cycle = new LockedSourceCycle(pool, registrar, LOCK_NAME);
+        this.cycle = cycles.locked(LOCK_NAME, config.sync().every());
+        this.share = cycles.shared(cycle);
         this.clients = clients;
         this.queries = queries;
         this.config = config.sync();
         this.dcgmLabels = new DcgmLabels(config.exporterContainers());
     }
 
-    /** Syncs every configured source, one after the other. */
+    /** Syncs this replica's share of the configured sources in this cycle, one after the other. */
     @WithSpan("FleetSync.syncAll")
     public Uni<List<SyncReport>> syncAll() {
-        return Multi.createFrom().iterable(clients.definitions())
-                .onItem().transformToUniAndConcatenate(this::sync)
-                .collect().asList();
+        return share.run(clients.definitions(), this::sync);
     }
 
     @WithSpan("FleetSync.sync")

@@ -4,7 +4,6 @@ import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,12 +18,14 @@ import org.aitelemetry.worker.config.WorkerConfig;
 import org.aitelemetry.worker.price.PriceSheetLoader;
 import org.aitelemetry.worker.promql.QueryCatalogue;
 import org.aitelemetry.worker.source.LockedSourceCycle;
-import org.aitelemetry.worker.source.MetricSourceRegistrar;
+import org.aitelemetry.worker.source.SharedSourceCycle;
+import org.aitelemetry.worker.source.SourceCycles;
 import org.aitelemetry.worker.usage.UsageReport.HourOutcome;
 import org.jboss.logging.Logger;
 
 /**
- * Hourly usage rollups per source: under the source's advisory lock (one replica writes), for each {@link PendingHours
+ * Hourly usage rollups per source, shared among the replicas ({@link SharedSourceCycle}): under the source's advisory
+ * lock and once per cycle (one replica writes), for each {@link PendingHours
  * pending hour} (a bounded chunk of any gap within the source's retention, see {@link UsageBackfill}), four
  * aggregated range queries, the pure {@link RollupCalculator}, and one batched upsert. Each hour is recomputed whole,
  * so running it again is idempotent. An hour whose results came with warnings is not written (retried after a delay);
@@ -35,10 +36,11 @@ public class UsageRollups {
 
     private static final Logger LOG = Logger.getLogger(UsageRollups.class);
 
-    /** The rollups' lock space: one replica rolls up a source at a time. */
+    /** The rollups' lock space and cycle marks: one replica rolls up a source, once per cycle. */
     static final String LOCK_NAME = "telemetry.usage-rollup";
 
     private final LockedSourceCycle cycle;
+    private final SharedSourceCycle share;
     private final SourceClients clients;
     private final QueryCatalogue queries;
     private final UsageConfig config;
@@ -46,13 +48,14 @@ public class UsageRollups {
     private final UsageBackfill backfill;
     private final Duration margin;
 
-    UsageRollups(Pool pool, MetricSourceRegistrar registrar, SourceClients clients, QueryCatalogue queries,
+    UsageRollups(SourceCycles cycles, SourceClients clients, QueryCatalogue queries,
             UsageConfig config, WorkerConfig workerConfig, UsageBackfill backfill, PriceSheetLoader prices) {
         if (config.step().isZero() || config.step().isNegative()
                 || HourWindow.HOUR.toMillis() % config.step().toMillis() != 0) {
             throw new IllegalArgumentException("telemetry.usage.step must divide an hour, not " + config.step());
         }
-        this.cycle = new LockedSourceCycle(pool, registrar, LOCK_NAME);
+        this.cycle = cycles.locked(LOCK_NAME, config.every());
+        this.share = cycles.shared(cycle);
         this.clients = clients;
         this.queries = queries;
         this.config = config;
@@ -65,12 +68,10 @@ public class UsageRollups {
         this.margin = config.step().multipliedBy(marginSteps);
     }
 
-    /** Rolls up every configured source, one after the other. */
+    /** Rolls up this replica's share of the configured sources in this cycle, one after the other. */
     @WithSpan("UsageRollups.rollUpAll")
     public Uni<List<UsageReport>> rollUpAll(Instant now) {
-        return Multi.createFrom().iterable(clients.definitions())
-                .onItem().transformToUniAndConcatenate(source -> rollUp(source, now))
-                .collect().asList();
+        return share.run(clients.definitions(), source -> rollUp(source, now));
     }
 
     /** Rolls up the source's pending hours among those completed by {@code now}. */

@@ -42,6 +42,11 @@ public record AmdExporterConfig(WorkerConfig.Exporters exporters) implements Wor
         throw new UnsupportedOperationException();
     }
 
+    @Override
+    public Replicas replicas() {
+        throw new UnsupportedOperationException();
+    }
+
     private record AmdOnly() implements WorkerConfig.Exporters {
 
         @Override

@@ -75,6 +75,11 @@ class QueryCatalogueTest {
 
     private record Config(WorkerConfig.SyncConfig sync, Set<String> exporterContainers,
             WorkerConfig.Exporters exporters) implements WorkerConfig {
+
+        @Override
+        public Replicas replicas() {
+            throw new UnsupportedOperationException();
+        }
     }
 
     private record AllExporters(WorkerConfig.Dcgm dcgm, WorkerConfig.KubeStateMetrics kubeStateMetrics,

@@ -11,6 +11,7 @@ import io.quarkus.vertx.VertxContextSupport;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.inject.Inject;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -80,7 +81,8 @@ class MetricSourceRegistrarTest {
     @Test
     void aCycleStartedBeforeTheRegistrationWaitsForIt() throws Throwable {
         MetricSourceRegistrar notYetStarted = new MetricSourceRegistrar(configuredSources, sources);
-        CompletableFuture<Long> id = new LockedSourceCycle(pool, notYetStarted, "test.early-cycle").sourceId("local")
+        CompletableFuture<Long> id = new LockedSourceCycle(pool, notYetStarted, "test.early-cycle",
+                CycleSlots.every("off", Clock.systemUTC()), "test").sourceId("local")
                 .subscribeAsCompletionStage();
 
         assertThat(id).as("no answer before the registration").isNotDone();

@@ -31,8 +31,7 @@ import org.aitelemetry.devkit.prometheus.PrometheusComponent;
 import org.aitelemetry.model.fleet.SyncStatus;
 import org.aitelemetry.prometheus.source.SourceClients;
 import org.aitelemetry.prometheus.source.SourceDefinition;
-import org.aitelemetry.worker.source.LockedSourceCycle;
-import org.aitelemetry.worker.source.MetricSourceRegistrar;
+import org.aitelemetry.worker.source.SourceCycles;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -64,7 +63,7 @@ class FleetSyncTest {
     Pool pool;
 
     @Inject
-    MetricSourceRegistrar registrar;
+    SourceCycles cycles;
 
     private Rows rows;
     private FleetDefinition fleet;
@@ -223,7 +222,7 @@ class FleetSyncTest {
         syncOnce();
         long devicesBefore = rows.count("SELECT count(*) FROM gpu_device");
         long sourceId = rows.count("SELECT id FROM metric_source WHERE name = $1", FleetTestResource.SOURCE);
-        SyncReport whileLocked = pool.withTransaction(connection -> new LockedSourceCycle(pool, registrar, FleetSync.LOCK_NAME)
+        SyncReport whileLocked = pool.withTransaction(connection -> cycles.locked(FleetSync.LOCK_NAME, "off")
                 .tryLock(connection, sourceId)
                 .invoke(locked -> assertThat(locked).isTrue())
                 .chain(() -> sync.sync(source()))).await().atMost(PATIENCE);

@@ -20,7 +20,7 @@ import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.prometheus.source.SourceClients;
 import org.aitelemetry.prometheus.source.SourceDefinition;
 import org.aitelemetry.worker.source.LockedSourceCycle;
-import org.aitelemetry.worker.source.MetricSourceRegistrar;
+import org.aitelemetry.worker.source.SourceCycles;
 import org.aitelemetry.worker.usage.SimulatedDay.Gpu;
 import org.aitelemetry.worker.usage.SimulatedDay.Unit;
 import org.assertj.core.data.Offset;
@@ -64,7 +64,7 @@ class UsageRollupsTest {
     Pool pool;
 
     @Inject
-    MetricSourceRegistrar registrar;
+    SourceCycles cycles;
 
     @BeforeEach
     void rollUpTheDayOnce() {
@@ -138,7 +138,7 @@ class UsageRollupsTest {
 
     @Test
     void whileAnotherReplicaHoldsTheLockARunSkipsTheSource() {
-        LockedSourceCycle otherReplica = new LockedSourceCycle(pool, registrar, UsageRollups.LOCK_NAME);
+        LockedSourceCycle otherReplica = cycles.locked(UsageRollups.LOCK_NAME, "off");
         UsageReport report = pool.withTransaction(connection -> otherReplica.sourceId(SimulatedDayPrometheus.SOURCE)
                         .chain(sourceId -> otherReplica.tryLock(connection, sourceId))
                         .invoke(locked -> assertThat(locked).isTrue())
