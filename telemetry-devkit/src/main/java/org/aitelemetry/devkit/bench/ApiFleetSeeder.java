@@ -17,7 +17,8 @@ import org.aitelemetry.devkit.fleet.FleetProject;
 
 /**
  * Seeds the site benchmarks' fleet straight into a migrated database: {@code api-fleet.sql}, one set-based statement
- * per table over {@code generate_series}, in one transaction, then VACUUM ANALYZE so the planner knows the sizes and
+ * per table over {@code generate_series}, in one transaction, the hourly rollups loaded without their indexes
+ * ({@link IndexesSetAside}: 3.6 million rows at 5,000 projects), then VACUUM ANALYZE so the planner knows the sizes and
  * index-only scans need not visit the table. The same scale gives the same rows (UUIDs, names, verdicts, sessions);
  * only times move with the current hour.
  */
@@ -39,11 +40,13 @@ final class ApiFleetSeeder {
         try (Connection connection = BenchDatabase.connect(jdbcUrl)) {
             connection.setAutoCommit(false);
             writeScale(connection, scale);
+            IndexesSetAside rollupIndexes = IndexesSetAside.drop(connection, "usage_rollup");
             try (Statement statement = connection.createStatement()) {
                 for (String sql : statements) {
                     statement.execute(sql);
                 }
             }
+            rollupIndexes.rebuild(connection);
             connection.commit();
             connection.setAutoCommit(true);
             try (Statement statement = connection.createStatement()) {

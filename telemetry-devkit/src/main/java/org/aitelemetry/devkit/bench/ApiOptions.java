@@ -18,10 +18,14 @@ record ApiOptions(int rate, int warmupSeconds, int seconds, int floorSeconds, in
               --warmup N      warm-up phase before it, same load, not measured (default 10)
               --floor N       seconds of GET /q/health/live at the same rate, the floor (default 10; 0: none)
               --threads N     load threads, one HTTP/1.1 connection each (default 16)
+              --gpus N        fleet size: GPUs over 5 clusters of 8-GPU nodes, one node in 25 in MIG mode
+                              (default 10,000; a multiple of 40)
+              --projects N    research projects, a fifth per cluster, each with 100 sessions and 30 days of
+                              hourly rollups (default 500; a multiple of 5)
               --mix LIST      operations and weights, key[=weight],... (default: every operation below with a
                               weight; a key without a weight takes its default, at least 1)
-              --smoke         a quick check: --warmup 5 --seconds 5 --floor 2 on a small fleet
-                              (%s)
+              --smoke         a quick check: --warmup 5 --seconds 5 --floor 2, on a small fleet unless
+                              --gpus or --projects name one (%s)
               --help          show this help
             Operations (default weight):
             %s
@@ -34,7 +38,9 @@ record ApiOptions(int rate, int warmupSeconds, int seconds, int floorSeconds, in
         int floor = 10;
         int threads = 16;
         ApiMix mix = ApiMix.standard();
-        ApiFleetScale scale = ApiFleetScale.ACCEPTANCE;
+        int gpus = 0;
+        int projects = 0;
+        boolean smoke = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--rate" -> rate = bounded(args, ++i, 1, 100_000);
@@ -43,8 +49,10 @@ record ApiOptions(int rate, int warmupSeconds, int seconds, int floorSeconds, in
                 case "--floor" -> floor = bounded(args, ++i, 0, 600);
                 case "--threads" -> threads = bounded(args, ++i, 1, 512);
                 case "--mix" -> mix = ApiMix.parse(value(args, ++i));
+                case "--gpus" -> gpus = bounded(args, ++i, ApiFleetScale.MIN_GPUS, ApiFleetScale.MAX_GPUS);
+                case "--projects" -> projects = bounded(args, ++i, 1, 1_000_000);
                 case "--smoke" -> {
-                    scale = ApiFleetScale.SMOKE;
+                    smoke = true;
                     // A cold site on two busy cores needs a few seconds before it keeps pace with the timetable.
                     warmup = 5;
                     seconds = 5;
@@ -53,7 +61,17 @@ record ApiOptions(int rate, int warmupSeconds, int seconds, int floorSeconds, in
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
-        return new ApiOptions(rate, warmup, seconds, floor, threads, mix, scale);
+        return new ApiOptions(rate, warmup, seconds, floor, threads, mix, scale(gpus, projects, smoke));
+    }
+
+    /** The named fleet, the rest of it as in acceptance.md; the small one for a smoke run that names none. */
+    private static ApiFleetScale scale(int gpus, int projects, boolean smoke) {
+        if (gpus == 0 && projects == 0) {
+            return smoke ? ApiFleetScale.SMOKE : ApiFleetScale.ACCEPTANCE;
+        }
+        ApiFleetScale acceptance = ApiFleetScale.ACCEPTANCE;
+        return ApiFleetScale.of(gpus == 0 ? acceptance.gpus() : gpus,
+                projects == 0 ? acceptance.projects() : projects);
     }
 
     static String describe(ApiFleetScale scale) {

@@ -11,10 +11,24 @@ import java.util.function.Function;
  * query of its own rather than {@code count(*) OVER ()} beside the page, which would make PostgreSQL join and buffer
  * every matching row before it could stop after a page.
  *
- * @param select columns
- * @param from   FROM clause with its joins
+ * @param select    columns
+ * @param from      FROM clause with its joins
+ * @param countFrom FROM clause of the count: {@code from}, or fewer tables when the joins left out only add columns to
+ *                  a row and never drop or repeat one
  */
-public record PagedQuery(String select, String from) {
+public record PagedQuery(String select, String from, String countFrom) {
+
+    public PagedQuery(String select, String from) {
+        this(select, from, from);
+    }
+
+    /**
+     * The same page, counted on {@code countFrom} alone: for filters that name only its columns, so that a count over
+     * much of a large table need not join every matching row.
+     */
+    public PagedQuery countedOn(String countFrom) {
+        return new PagedQuery(select, from, countFrom);
+    }
 
     public <T> Uni<Page<T>> run(Pool pool, SqlFilter filter, String orderBy, PageRequest page,
             Function<Row, T> mapper) {
@@ -23,7 +37,7 @@ public record PagedQuery(String select, String from) {
                 + " LIMIT $" + limit + " OFFSET $" + (limit + 1);
         Uni<List<T>> items = pool.preparedQuery(sql).execute(filter.tuple(page.size(), page.offset()))
                 .map(rows -> Rows.all(rows, mapper));
-        Uni<Long> total = pool.preparedQuery("SELECT count(*) FROM " + from + filter.where())
+        Uni<Long> total = pool.preparedQuery("SELECT count(*) FROM " + countFrom + filter.where())
                 .execute(filter.tuple()).map(rows -> rows.iterator().next().getLong(0));
         return Uni.combine().all().unis(items, total).asTuple()
                 .map(both -> new Page<>(both.getItem1(), PageInfo.of(page, both.getItem2())));

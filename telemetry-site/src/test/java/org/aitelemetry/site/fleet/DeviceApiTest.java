@@ -65,7 +65,8 @@ class DeviceApiTest extends SiteApiTest {
         Api.as(researcher).queryParam("health", "FAILED").queryParam("state", "PRESENT").get("/api/v1/devices")
                 .then().statusCode(200)
                 .body("items.uuid", contains(Fixture.DEVICE_FAILED))
-                .body("items[0].healthReason", equalTo("gemm_bf16 at 61% of the baseline"));
+                .body("items[0].healthReason", equalTo("gemm_bf16 at 61% of the baseline"))
+                .body("page.totalItems", equalTo(1));
         Api.malformedAs(researcher).queryParam("state", "GONE").get("/api/v1/devices").then().statusCode(400)
                 .body("code", equalTo("invalid-parameter"));
     }
