@@ -20,13 +20,16 @@ import org.aitelemetry.devkit.process.QuarkusAppComponent;
  * off, takes Alertmanager 0.25 notifications ({@link AlertGroup}) from closed-loop senders on loopback
  * ({@link WebhookLoad}): a warm-up, a measured phase, then every open session resolved. Afterwards PostgreSQL is
  * asked whether every acknowledged alert is stored and, once session processing has consumed them, whether every
- * session is there and closed. {@code /q/health/live} at the same concurrency is the round-trip floor. Exits 1 when an
+ * session is there and closed. While measuring, the backlog of unprocessed notifications is sampled every few seconds:
+ * the rate alerts are turned into sessions, not the rate they are accepted, is what the goal judges. {@code /q/health/live} at the same concurrency is the round-trip floor. Exits 1 when an
  * alert is lost, a request failed, or drained sessions do not match what was sent.
  */
 public final class IngestBenchmark {
 
     private static final Duration CLOSING_PATIENCE = Duration.ofMinutes(5);
     private static final Duration TOKEN_LIFETIME = Duration.ofHours(2);
+    /** How often the measured phase samples the backlog of unprocessed notifications. */
+    private static final Duration BACKLOG_EVERY = Duration.ofSeconds(5);
 
     private final IngestOptions options;
     private final Path root;
@@ -71,7 +74,10 @@ public final class IngestBenchmark {
         report.header(WorkerJvm.describe(), BenchPostgres.describe());
         report.authCheck(IngestAuthCheck.verify(webhook, issuer));
         CpuSample beforeLoad = CpuSample.take(worker.pid(), postmasterPid);
-        WebhookLoad.Result result = load(worker, postmasterPid, webhook, issuer, report);
+        WebhookLoad.Result result;
+        try (BacklogWatch watch = new BacklogWatch(jdbcUrl)) {
+            result = load(worker, postmasterPid, webhook, issuer, report, watch);
+        }
         long acknowledged = System.nanoTime();
         long pending = awaitDrained(jdbcUrl);
         double drainSeconds = (System.nanoTime() - acknowledged) / 1e9;
@@ -90,20 +96,34 @@ public final class IngestBenchmark {
 
     /** Warm-up, measured phase and closing resolves; returns once every notification is answered. */
     private WebhookLoad.Result load(QuarkusAppComponent worker, long postmasterPid, URI webhook, LocalTokenIssuer issuer,
-            IngestReport report) throws Exception {
+            IngestReport report, BacklogWatch watch) throws Exception {
         WebhookLoad load = new WebhookLoad(webhook, issuer.mint("alertmanager", List.of("alerts-writer"),
                 TOKEN_LIFETIME), options);
         load.start();
         Thread.sleep(options.warmupSeconds() * 1000L);
         CpuSample before = CpuSample.take(worker.pid(), postmasterPid);
+        BacklogTrend.Sample first = watch.sample();
         load.beginMeasuring();
-        Thread.sleep(options.seconds() * 1000L);
+        BacklogTrend.Sample last = sampleUntil(watch, System.nanoTime() + options.seconds() * 1_000_000_000L);
         load.endMeasuring();
         CpuSample cpu = CpuSample.take(worker.pid(), postmasterPid).minus(before);
         long rssMib = ProcessMemory.residentMib(worker.pid());
         WebhookLoad.Result result = load.awaitClosed(CLOSING_PATIENCE);
         report.load(result, cpu, rssMib);
+        report.backlog(watch.between(first, last));
         return result;
+    }
+
+    /** Samples the backlog every {@link #BACKLOG_EVERY} until the deadline, and once at it; returns the last sample. */
+    private static BacklogTrend.Sample sampleUntil(BacklogWatch watch, long deadlineNanos) throws Exception {
+        while (true) {
+            long left = deadlineNanos - System.nanoTime();
+            Thread.sleep(Math.max(0, Math.min(left, BACKLOG_EVERY.toNanos()) / 1_000_000));
+            BacklogTrend.Sample sample = watch.sample();
+            if (left <= BACKLOG_EVERY.toNanos()) {
+                return sample;
+            }
+        }
     }
 
     /** Polls until no notification is pending or the drain time is up; returns what is still pending. */

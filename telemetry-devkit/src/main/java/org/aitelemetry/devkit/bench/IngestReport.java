@@ -1,5 +1,6 @@
 package org.aitelemetry.devkit.bench;
 
+import java.util.List;
 import java.util.stream.Collectors;
 
 /** The ingest benchmark's printed figures, one labelled line per finding, and the verdict on what was stored. */
@@ -52,6 +53,35 @@ final class IngestReport {
                 measured.alerts() == 0 ? 0.0 : cpu.worker() * 1e6 / measured.alerts(),
                 measured.requests() == 0 ? 0.0 : cpu.worker() * 1e6 / measured.requests());
         System.out.printf("%-11s %d MiB at the end of the measured phase%n", "worker RSS", rssMib);
+    }
+
+    /**
+     * The backlog of unprocessed notifications over the measured phase, sample by sample, and the end-to-end verdict:
+     * the goal is met only when notifications are processed at the goal rate and the backlog does not grow.
+     */
+    void backlog(List<BacklogTrend.Sample> samples) {
+        System.out.printf("%-11s %8s %12s %12s %12s %10s%n", "backlog", "seconds", "stored", "accepted/s", "processed/s",
+                "pending");
+        for (int i = 0; i < samples.size(); i++) {
+            BacklogTrend.Sample sample = samples.get(i);
+            BacklogTrend step = i == 0 ? null : BacklogTrend.of(samples.subList(i - 1, i + 1));
+            System.out.printf("%-11s %8.1f %,12d %12s %12s %,10d%n", "", sample.seconds(), sample.stored(),
+                    step == null ? "" : String.format("%,.0f", step.acceptedPerSecond()),
+                    step == null ? "" : String.format("%,.0f", step.processedPerSecond()), sample.pending());
+        }
+        if (samples.size() < 2) {
+            return;
+        }
+        BacklogTrend trend = BacklogTrend.of(samples);
+        System.out.printf("%-11s accepted %,.0f alerts/s, turned into sessions %,.0f/s; backlog %,d -> %,d (%+,.0f/s): "
+                + "%s%n", "end to end", trend.acceptedPerSecond(), trend.processedPerSecond(), trend.backlogAtStart(),
+                trend.backlogAtEnd(), trend.backlogSlopePerSecond(), trend.growing() ? "GROWING" : "flat");
+        if (options.seconds() >= MIN_JUDGED_SECONDS) {
+            boolean kept = !trend.growing();
+            System.out.printf("%-11s processed >= %,d/s with a flat backlog: %s; goal >= %,d: %s%n", "targets",
+                    MUST_RATE, verdict(kept && trend.processedPerSecond() >= MUST_RATE), GOAL_RATE,
+                    verdict(kept && trend.processedPerSecond() >= GOAL_RATE));
+        }
     }
 
     /** Prints what PostgreSQL holds against what was sent; true when nothing is missing. */
