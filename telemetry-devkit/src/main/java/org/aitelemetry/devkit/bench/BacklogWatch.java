@@ -12,13 +12,13 @@ import java.util.List;
 /**
  * Samples, every few seconds, how many notifications PostgreSQL holds and how many session processing has not consumed
  * yet. Stored is the newest notification id (an identity column, one per notification, so it counts without scanning
- * the table; a rolled-back batch leaves a gap, which the exact count afterwards settles); pending comes from the
- * partial index on unprocessed rows.
+ * the table; a rolled-back batch leaves a gap, which the exact count afterwards settles). Pending is the length of
+ * session processing's queue, {@code alert_pending}: one narrow row per notification not yet applied.
  */
 final class BacklogWatch implements AutoCloseable {
 
     private static final String STORED = "SELECT coalesce(max(id), 0) FROM alert_notification";
-    private static final String PENDING = "SELECT count(*) FROM alert_notification WHERE processed_at IS NULL";
+    private static final String PENDING = "SELECT count(*) FROM alert_pending";
 
     private final Connection connection;
     private final Statement statement;

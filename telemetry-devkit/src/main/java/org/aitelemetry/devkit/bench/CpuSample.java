@@ -3,6 +3,7 @@ package org.aitelemetry.devkit.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * CPU seconds (user + system) Linux has charged so far to the worker, to PostgreSQL (the postmaster and its live
@@ -14,11 +15,20 @@ record CpuSample(double worker, double postgres, double generator) {
     private static final double TICKS_PER_SECOND = 100;
 
     static CpuSample take(long workerPid, long postmasterPid) throws IOException {
+        return take(List.of(workerPid), postmasterPid);
+    }
+
+    /** The worker's share summed over its replicas. */
+    static CpuSample take(List<Long> workerPids, long postmasterPid) throws IOException {
         double postgres = seconds(postmasterPid);
         for (ProcessHandle backend : ProcessHandle.of(postmasterPid).map(p -> p.descendants().toList()).orElseThrow()) {
             postgres += secondsIfAlive(backend.pid());
         }
-        return new CpuSample(seconds(workerPid), postgres, seconds(ProcessHandle.current().pid()));
+        double workers = 0;
+        for (long workerPid : workerPids) {
+            workers += seconds(workerPid);
+        }
+        return new CpuSample(workers, postgres, seconds(ProcessHandle.current().pid()));
     }
 
     CpuSample minus(CpuSample earlier) {

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,9 @@ import org.aitelemetry.devkit.process.QuarkusAppComponent;
  * ({@link WebhookLoad}): a warm-up, a measured phase, then every open session resolved. Afterwards PostgreSQL is
  * asked whether every acknowledged alert is stored and, once session processing has consumed them, whether every
  * session is there and closed. While measuring, the backlog of unprocessed notifications is sampled every few seconds:
- * the rate alerts are turned into sessions, not the rate they are accepted, is what the goal judges. {@code /q/health/live} at the same concurrency is the round-trip floor. Exits 1 when an
+ * the rate alerts are turned into sessions, not the rate they are accepted, is what the goal judges. With
+ * {@code --replicas N}, N workers share the database (and its session shards) and the senders. {@code /q/health/live}
+ * at the same concurrency is the round-trip floor. Exits 1 when an
  * alert is lost, a request failed, or drained sessions do not match what was sent.
  */
 public final class IngestBenchmark {
@@ -59,31 +62,42 @@ public final class IngestBenchmark {
             config.put("telemetry.sync.every", "off");
             config.put("telemetry.usage.every", "off");
             Path jar = root.resolve("telemetry-worker/target/quarkus-app/quarkus-run.jar");
-            try (QuarkusAppComponent worker = new QuarkusAppComponent("telemetry-worker", jar, LoopbackPorts.free(),
-                    config, WorkerJvm.options(), workspace)) {
-                worker.start();
-                return measure(worker, postgres.serverPid().orElseThrow(), issuer, jdbcUrl);
+            List<QuarkusAppComponent> workers = new ArrayList<>();
+            try {
+                for (int replica = 1; replica <= options.replicas(); replica++) {
+                    String name = replica == 1 ? "telemetry-worker" : "telemetry-worker-" + replica;
+                    workers.add(new QuarkusAppComponent(name, jar, LoopbackPorts.free(), config, WorkerJvm.options(),
+                            workspace));
+                    workers.get(replica - 1).start();
+                }
+                return measure(workers, postgres.serverPid().orElseThrow(), issuer, jdbcUrl);
+            } finally {
+                workers.forEach(QuarkusAppComponent::close);
             }
         }
     }
 
-    private boolean measure(QuarkusAppComponent worker, long postmasterPid, LocalTokenIssuer issuer, String jdbcUrl)
-            throws Exception {
-        URI webhook = URI.create(worker.url() + "/api/ingest/v1/alertmanager");
+    /** The first replica also answers the token check and the round-trip floor; load and CPU cover them all. */
+    private boolean measure(List<QuarkusAppComponent> workers, long postmasterPid, LocalTokenIssuer issuer,
+            String jdbcUrl) throws Exception {
+        QuarkusAppComponent worker = workers.get(0);
+        List<Long> pids = workers.stream().map(QuarkusAppComponent::pid).toList();
+        List<URI> webhooks = workers.stream().map(replica -> URI.create(replica.url() + "/api/ingest/v1/alertmanager"))
+                .toList();
         IngestReport report = new IngestReport(options);
         report.header(WorkerJvm.describe(), BenchPostgres.describe());
-        report.authCheck(IngestAuthCheck.verify(webhook, issuer));
-        CpuSample beforeLoad = CpuSample.take(worker.pid(), postmasterPid);
+        report.authCheck(IngestAuthCheck.verify(webhooks.get(0), issuer));
+        CpuSample beforeLoad = CpuSample.take(pids, postmasterPid);
         WebhookLoad.Result result;
         try (BacklogWatch watch = new BacklogWatch(jdbcUrl)) {
-            result = load(worker, postmasterPid, webhook, issuer, report, watch);
+            result = load(pids, postmasterPid, webhooks, issuer, report, watch);
         }
         long acknowledged = System.nanoTime();
         long pending = awaitDrained(jdbcUrl);
         double drainSeconds = (System.nanoTime() - acknowledged) / 1e9;
         boolean sound = report.stored(result, IngestRows.count(jdbcUrl), pending, drainSeconds);
         if (pending == 0) {
-            report.pipeline(result, CpuSample.take(worker.pid(), postmasterPid).minus(beforeLoad));
+            report.pipeline(result, CpuSample.take(pids, postmasterPid).minus(beforeLoad));
         }
         if (options.floorSeconds() > 0) {
             CpuSample before = CpuSample.take(worker.pid(), postmasterPid);
@@ -95,19 +109,22 @@ public final class IngestBenchmark {
     }
 
     /** Warm-up, measured phase and closing resolves; returns once every notification is answered. */
-    private WebhookLoad.Result load(QuarkusAppComponent worker, long postmasterPid, URI webhook, LocalTokenIssuer issuer,
-            IngestReport report, BacklogWatch watch) throws Exception {
-        WebhookLoad load = new WebhookLoad(webhook, issuer.mint("alertmanager", List.of("alerts-writer"),
+    private WebhookLoad.Result load(List<Long> workerPids, long postmasterPid, List<URI> webhooks,
+            LocalTokenIssuer issuer, IngestReport report, BacklogWatch watch) throws Exception {
+        WebhookLoad load = new WebhookLoad(webhooks, issuer.mint("alertmanager", List.of("alerts-writer"),
                 TOKEN_LIFETIME), options);
         load.start();
         Thread.sleep(options.warmupSeconds() * 1000L);
-        CpuSample before = CpuSample.take(worker.pid(), postmasterPid);
+        CpuSample before = CpuSample.take(workerPids, postmasterPid);
         BacklogTrend.Sample first = watch.sample();
         load.beginMeasuring();
         BacklogTrend.Sample last = sampleUntil(watch, System.nanoTime() + options.seconds() * 1_000_000_000L);
         load.endMeasuring();
-        CpuSample cpu = CpuSample.take(worker.pid(), postmasterPid).minus(before);
-        long rssMib = ProcessMemory.residentMib(worker.pid());
+        CpuSample cpu = CpuSample.take(workerPids, postmasterPid).minus(before);
+        long rssMib = 0;
+        for (long pid : workerPids) {
+            rssMib += ProcessMemory.residentMib(pid);
+        }
         WebhookLoad.Result result = load.awaitClosed(CLOSING_PATIENCE);
         report.load(result, cpu, rssMib);
         report.backlog(watch.between(first, last));
@@ -129,11 +146,9 @@ public final class IngestBenchmark {
     /** Polls until no notification is pending or the drain time is up; returns what is still pending. */
     private long awaitDrained(String jdbcUrl) throws SQLException, InterruptedException {
         long deadline = System.nanoTime() + options.drainSeconds() * 1_000_000_000L;
-        long pending = IngestRows.pending(jdbcUrl);
-        while (pending > 0 && System.nanoTime() < deadline) {
+        while (IngestRows.pending(jdbcUrl, false) > 0 && System.nanoTime() < deadline) {
             Thread.sleep(250);
-            pending = IngestRows.pending(jdbcUrl);
         }
-        return pending;
+        return IngestRows.pending(jdbcUrl, true);
     }
 }

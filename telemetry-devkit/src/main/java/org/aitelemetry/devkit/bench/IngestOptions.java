@@ -5,7 +5,7 @@ import static org.aitelemetry.devkit.CommandLineArgs.value;
 
 /** Command-line options of the alert-ingest benchmark. */
 record IngestOptions(int warmupSeconds, int seconds, int senders, int batchMin, int batchMax, double duplicateShare,
-        int nodes, int openPerNode, int floorSeconds, int drainSeconds, int rate) {
+        int nodes, int openPerNode, int floorSeconds, int drainSeconds, int rate, int replicas) {
 
     static final String USAGE = """
             Usage: bin/benchmark ingest [options]
@@ -20,6 +20,7 @@ record IngestOptions(int warmupSeconds, int seconds, int senders, int batchMin, 
               --drain N           seconds to wait for session processing afterwards (default 60)
               --rate N            offered load in alerts/s, paced (open loop; latency counted from the
                                   scheduled send); 0: as fast as answers come (closed loop, default)
+              --replicas N        worker replicas on the one database, the senders dealt among them (default 1)
               --smoke             a quick check: --warmup 2 --seconds 3 --floor 1 --drain 10
               --help              show this help
             """;
@@ -35,6 +36,7 @@ record IngestOptions(int warmupSeconds, int seconds, int senders, int batchMin, 
         int floor = 5;
         int drain = 60;
         int rate = 0;
+        int replicas = 1;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--seconds" -> seconds = bounded(args, ++i, 1, 3600);
@@ -47,6 +49,7 @@ record IngestOptions(int warmupSeconds, int seconds, int senders, int batchMin, 
                 case "--floor" -> floor = bounded(args, ++i, 0, 600);
                 case "--drain" -> drain = bounded(args, ++i, 0, 3600);
                 case "--rate" -> rate = bounded(args, ++i, 0, 1_000_000);
+                case "--replicas" -> replicas = bounded(args, ++i, 1, 4);
                 case "--smoke" -> {
                     warmup = 2;
                     seconds = 3;
@@ -56,11 +59,14 @@ record IngestOptions(int warmupSeconds, int seconds, int senders, int batchMin, 
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
+        if (senders < replicas) {
+            throw new IllegalArgumentException("--senders must be at least --replicas: each replica gets its senders");
+        }
         if (nodes < senders) {
             throw new IllegalArgumentException("--nodes must be at least --senders: each sender owns its nodes");
         }
         return new IngestOptions(warmup, seconds, senders, batch[0], batch[1], duplicates, nodes, open, floor, drain,
-                rate);
+                rate, replicas);
     }
 
     private static int[] batchBounds(String value) {

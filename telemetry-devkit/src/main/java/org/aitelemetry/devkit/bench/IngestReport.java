@@ -19,11 +19,13 @@ final class IngestReport {
     }
 
     void header(String workerJvm, String postgresSettings) {
-        System.out.printf("Alert ingest, packaged worker (%s), PostgreSQL 16 (%s), %d cores; %d senders, batches of %d-%d "
-                + "alerts, %.0f %% re-sent firings, %d nodes x %d open sessions; warm-up %d s, measured %d s; %s%n",
-                workerJvm, postgresSettings, Runtime.getRuntime().availableProcessors(), options.senders(), options.batchMin(),
-                options.batchMax(), options.duplicateShare() * 100, options.nodes(), options.openPerNode(),
-                options.warmupSeconds(), options.seconds(), options.rate() > 0
+        System.out.printf("Alert ingest, packaged worker (%s)%s, PostgreSQL 16 (%s), %d cores; %d senders, batches of "
+                + "%d-%d alerts, %.0f %% re-sent firings, %d nodes x %d open sessions; warm-up %d s, measured %d s; "
+                + "%s%n",
+                workerJvm, options.replicas() > 1 ? " x " + options.replicas() + " replicas" : "", postgresSettings,
+                Runtime.getRuntime().availableProcessors(), options.senders(), options.batchMin(), options.batchMax(),
+                options.duplicateShare() * 100, options.nodes(), options.openPerNode(), options.warmupSeconds(),
+                options.seconds(), options.rate() > 0
                         ? "offered " + options.rate() + " alerts/s (paced)" : "closed loop");
     }
 
@@ -52,7 +54,8 @@ final class IngestReport {
                 cpu.postgres() / seconds, cpu.generator() / seconds,
                 measured.alerts() == 0 ? 0.0 : cpu.worker() * 1e6 / measured.alerts(),
                 measured.requests() == 0 ? 0.0 : cpu.worker() * 1e6 / measured.requests());
-        System.out.printf("%-11s %d MiB at the end of the measured phase%n", "worker RSS", rssMib);
+        System.out.printf("%-11s %d MiB at the end of the measured phase%s%n", "worker RSS", rssMib,
+                options.replicas() > 1 ? " (replicas together; CPU too)" : "");
     }
 
     /**
@@ -95,7 +98,7 @@ final class IngestReport {
         System.out.printf("%-11s %,d sent, each fired and resolved (%,d resolves); %,d firings re-sent%n", "sessions",
                 result.sessionsOpened(), result.resolved(), result.duplicates());
         if (pending > 0) {
-            System.out.printf("%-11s NOT DRAINED: %,d of %,d notifications still pending (processed_at IS NULL) after "
+            System.out.printf("%-11s NOT DRAINED: %,d of %,d notifications still pending (alert_pending) after "
                     + "%d s: session processing is behind the offered rate (durable, it goes on); sessions are not "
                     + "judged (usage_session: %,d rows)%n", "processing", pending, rows.notifications(), options.drainSeconds(), rows.sessions());
             return allStored && result.failures() == 0;

@@ -12,7 +12,8 @@ import org.aitelemetry.devkit.bench.WebhookSender.Phase;
 /**
  * The load generator: {@code senders} threads on one HTTP/1.1 client (a keep-alive connection per thread), each owning
  * every {@code senders}-th node, through a warm-up, a measured phase and the closing resolves. Nodes are numbered
- * from 0, so a run is the same workload every time.
+ * from 0, so a run is the same workload every time. With several worker replicas, sender {@code s} posts to replica
+ * {@code s mod replicas}, as a load balancer spreading Alertmanager's connections would.
  */
 final class WebhookLoad {
 
@@ -32,7 +33,7 @@ final class WebhookLoad {
     private long measureBegin;
     private long measureEnd;
 
-    WebhookLoad(URI webhook, String token, IngestOptions options) {
+    WebhookLoad(List<URI> webhooks, String token, IngestOptions options) {
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(5)).build();
         for (int s = 0; s < options.senders(); s++) {
@@ -40,6 +41,7 @@ final class WebhookLoad {
             for (int node = s; node < options.nodes(); node += options.senders()) {
                 groups.add(new AlertGroup(node, options.openPerNode()));
             }
+            URI webhook = webhooks.get(s % webhooks.size());
             senders.add(new WebhookSender(http, webhook, token, groups, options, () -> phase, s));
         }
     }

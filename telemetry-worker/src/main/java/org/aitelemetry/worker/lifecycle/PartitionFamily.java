@@ -14,7 +14,7 @@ import java.util.Optional;
 record PartitionFamily(String table, Optional<String> child, Optional<String> inFlight) {
 
     static final PartitionFamily ALERT_BODIES = new PartitionFamily("alert_batch", Optional.of("alert_notification"),
-            Optional.of("processed_at IS NULL"));
+            Optional.of("id IN (SELECT notification_id FROM alert_pending)"));
     static final PartitionFamily HOURLY_ROLLUPS = new PartitionFamily("usage_rollup", Optional.empty(),
             Optional.empty());
     static final PartitionFamily DAILY_ROLLUPS = new PartitionFamily("usage_rollup_daily", Optional.empty(),

@@ -30,6 +30,14 @@ public interface SessionConfig {
     @WithDefault("500")
     int drainBatch();
 
+    /**
+     * How long an announced drain waits for more batches before it starts (not a drain asked for directly). Per
+     * transaction a drain pays a fixed cost in round trips and statements; without the wait, each of the four shards
+     * ran a transaction per stored batch at moderate rates. Sessions are minutes long: 50 ms is not seen.
+     */
+    @WithDefault("50ms")
+    Duration drainLinger();
+
     /** Also export a zero-length {@code gpu.usage.start} span at open, so Tempo shows live sessions. */
     @WithDefault("false")
     boolean startSpans();

@@ -83,7 +83,7 @@ public class SessionReconciler {
     private Uni<List<Session>> run(Instant now, String trigger) {
         // The runner defers this: a failure while building the requests (an unreadable token file) ends the run too.
         return alertmanager.activeFingerprints()
-                .chain(active -> pool.withTransaction(connection -> SessionStore.lock(connection)
+                .chain(active -> pool.withTransaction(connection -> SessionStore.lockAll(connection)
                         .chain(() -> SessionStore.openBefore(connection, now))
                         .chain(open -> close(connection, confirmedAbsent(open, active, now)))))
                 .invoke(closed -> {

@@ -1,17 +1,26 @@
 package org.aitelemetry.worker.session;
 
+import org.aitelemetry.worker.pipeline.NotificationShards;
 import org.aitelemetry.worker.span.OutboxEntry;
 
 /** The session processor's SQL, in one place; how a session enters the span outbox is the outbox's own. */
 final class SessionSql {
 
-    /** One session writer at a time across replicas: the state machine reads, decides and writes under it. */
-    static final String LOCK = "SELECT pg_advisory_xact_lock(hashtext('telemetry.usage-sessions'))";
+    /** One writer per shard across replicas: the state machine reads, decides and writes its sessions under it. */
+    static final String LOCK_SHARD = "SELECT pg_advisory_xact_lock(hashtext('telemetry.usage-sessions'), $1)";
 
+    /** Every shard's lock, in shard order (a drain holds only one: no deadlock), for work on all sessions. */
+    static final String LOCK_ALL = """
+            SELECT count(pg_advisory_xact_lock(hashtext('telemetry.usage-sessions'), shard))
+            FROM generate_series(0, %d) AS shard""".formatted(NotificationShards.COUNT - 1);
+
+    /** A shard's oldest queued notifications, in arrival order; the queue's received_at finds each one's partition. */
     static final String PENDING_NOTIFICATIONS = """
             SELECT n.id, n.fingerprint, n.status, n.starts_at, n.ends_at, n.labels::text AS labels, n.received_at
-            FROM alert_notification n
-            WHERE n.processed_at IS NULL ORDER BY n.id LIMIT $1""";
+            FROM (SELECT notification_id, received_at FROM alert_pending WHERE shard = $2
+                  ORDER BY notification_id LIMIT $1) p
+            JOIN alert_notification n ON n.id = p.notification_id AND n.received_at = p.received_at
+            ORDER BY n.id""";
 
     private static final String SESSION_COLUMNS = """
             id, fingerprint, starts_at, ends_at, state, close_reason, finalize_after, last_seen_at, current_starts_at,
@@ -63,25 +72,27 @@ final class SessionSql {
 
     /**
      * New sessions, linked to the GPU, slice and project the sync knows (by UUID, GPU instance and namespace), with the
-     * cluster taken from the GPU's node when the alert has no cluster label.
+     * cluster taken from the GPU's node when the alert has no cluster label. With the duplicates the drain that
+     * created one already counted: a firing re-sent in the same drain as the first.
      */
     static final String INSERT_SESSIONS = """
             INSERT INTO usage_session (fingerprint, starts_at, ends_at, state, close_reason, finalize_after, alert_name,
                    labels, cluster_name, node_name, gpu_uuid, gpu_index, gpu_model, gpu_instance_id, mig_profile,
                    namespace, pod, container, device_id, slice_id, project_id, last_seen_at, trace_id, span_id,
-                   trace_url, export_state, start_export_state, next_export_at)
+                   trace_url, duplicates, late_duplicates, export_state, start_export_state, next_export_at)
             SELECT u.fingerprint, u.starts_at, u.ends_at, u.state, u.close_reason, u.finalize_after, u.alert_name,
                    u.labels::jsonb, coalesce(u.cluster_name, device_cluster.name), u.node_name, u.gpu_uuid, u.gpu_index,
                    u.gpu_model, u.gpu_instance_id, u.mig_profile, u.namespace, u.pod, u.container, d.id, sl.id, p.id,
-                   u.last_seen_at, u.trace_id, u.span_id, u.trace_url,
+                   u.last_seen_at, u.trace_id, u.span_id, u.trace_url, u.duplicates, u.late_duplicates,
                    %s
             FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[], $4::text[], $5::text[], $6::timestamptz[],
                         $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::int[], $13::text[],
                         $14::int[], $15::text[], $16::text[], $17::text[], $18::text[], $19::timestamptz[],
-                        $20::text[], $21::text[], $22::text[], $23::boolean[])
+                        $20::text[], $21::text[], $22::text[], $23::boolean[], $24::int[], $25::int[])
                  AS u(fingerprint, starts_at, ends_at, state, close_reason, finalize_after, alert_name, labels,
                       cluster_name, node_name, gpu_uuid, gpu_index, gpu_model, gpu_instance_id, mig_profile, namespace,
-                      pod, container, last_seen_at, trace_id, span_id, trace_url, start_span)
+                      pod, container, last_seen_at, trace_id, span_id, trace_url, start_span, duplicates,
+                      late_duplicates)
             LEFT JOIN gpu_device d ON d.uuid = u.gpu_uuid
             LEFT JOIN gpu_slice sl ON sl.device_id = d.id AND sl.gpu_instance_id = u.gpu_instance_id
             LEFT JOIN LATERAL (SELECT c.id, c.name FROM ai_node n JOIN ai_cluster c ON c.id = n.cluster_id
@@ -91,7 +102,8 @@ final class SessionSql {
                                  AND (c.name = u.cluster_name OR (u.cluster_name IS NULL AND c.id = device_cluster.id))
                                ORDER BY rp.id LIMIT 1) p ON true""".formatted(OutboxEntry.OF_NEW_SESSION);
 
-    static final String MARK_PROCESSED = "UPDATE alert_notification SET processed_at = now() WHERE id = ANY($1)";
+    /** Takes notifications off their shard's queue: applied, or set aside; the notification rows stay. */
+    static final String DEQUEUE = "DELETE FROM alert_pending WHERE shard = $1 AND notification_id = ANY($2)";
 
     /** Closing sessions whose grace period is over become final and enter the span outbox. */
     static final String FINALISE_DUE = """

@@ -33,12 +33,19 @@ final class SessionStore {
         this.startSpans = startSpans;
     }
 
-    static Uni<Void> lock(SqlConnection connection) {
-        return connection.query(SessionSql.LOCK).execute().replaceWithVoid();
+    /** Takes one shard's writer lock until the transaction ends. */
+    static Uni<Void> lockShard(SqlConnection connection, int shard) {
+        return connection.preparedQuery(SessionSql.LOCK_SHARD).execute(Tuple.of(shard)).replaceWithVoid();
     }
 
-    static Uni<List<AlertNotification>> pending(SqlConnection connection, int limit) {
-        return connection.preparedQuery(SessionSql.PENDING_NOTIFICATIONS).execute(Tuple.of(limit))
+    /** Takes every shard's writer lock until the transaction ends: for work across all sessions. */
+    static Uni<Void> lockAll(SqlConnection connection) {
+        return connection.query(SessionSql.LOCK_ALL).execute().replaceWithVoid();
+    }
+
+    /** The shard's oldest pending notifications, in arrival order. */
+    static Uni<List<AlertNotification>> pending(SqlConnection connection, int shard, int limit) {
+        return connection.preparedQuery(SessionSql.PENDING_NOTIFICATIONS).execute(Tuple.of(limit, shard))
                 .map(rows -> SqlValues.list(rows, SessionStore::notification));
     }
 
@@ -53,16 +60,16 @@ final class SessionStore {
     }
 
     /** Writes what a drain decided: changed sessions first, so a superseded session is no longer live when its successor is inserted. */
-    Uni<Void> write(SqlConnection connection, SessionLedger ledger, List<AlertNotification> processed) {
+    Uni<Void> write(SqlConnection connection, int shard, SessionLedger ledger, List<AlertNotification> processed) {
         return update(connection, ledger.changed())
                 .chain(() -> insert(connection, ledger.created()))
-                .chain(() -> setAside(connection, processed));
+                .chain(() -> dequeue(connection, shard, processed));
     }
 
-    /** Marks notifications done: applied, or set aside by the processor's isolation of bad data. */
-    static Uni<Void> setAside(SqlConnection connection, List<AlertNotification> notifications) {
-        return connection.preparedQuery(SessionSql.MARK_PROCESSED)
-                .execute(Tuple.of(Columns.bigint(notifications, AlertNotification::id)))
+    /** Takes notifications off the shard's queue: applied, or set aside by the processor's isolation of bad data. */
+    static Uni<Void> dequeue(SqlConnection connection, int shard, List<AlertNotification> notifications) {
+        return connection.preparedQuery(SessionSql.DEQUEUE)
+                .execute(Tuple.of(shard, Columns.bigint(notifications, AlertNotification::id)))
                 .replaceWithVoid();
     }
 
@@ -133,7 +140,9 @@ final class SessionStore {
                 .addArrayOfString(Columns.text(traces, OutboxEntry.Trace::traceId))
                 .addArrayOfString(Columns.text(traces, OutboxEntry.Trace::spanId))
                 .addArrayOfString(Columns.text(traces, OutboxEntry.Trace::url))
-                .addArrayOfBoolean(Columns.bool(sessions, session -> startSpans)))
+                .addArrayOfBoolean(Columns.bool(sessions, session -> startSpans))
+                .addArrayOfInteger(Columns.integer(sessions, Session::duplicates))
+                .addArrayOfInteger(Columns.integer(sessions, Session::lateDuplicates)))
                 .replaceWithVoid();
     }
 

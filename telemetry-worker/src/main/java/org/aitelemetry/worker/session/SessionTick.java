@@ -40,7 +40,7 @@ public class SessionTick {
 
     /** Finalises every close whose grace period ended by {@code now}; returns them. */
     public Uni<List<Session>> finaliseDue(Instant now) {
-        return pool.withTransaction(connection -> SessionStore.lock(connection)
+        return pool.withTransaction(connection -> SessionStore.lockAll(connection)
                         .chain(() -> SessionStore.finaliseDue(connection, now))
                         .call(finalised -> connection.query(SessionSql.LIVE_COUNT).execute()
                                 .invoke(rows -> outcomes.live(rows.iterator().next().getLong("live")))))

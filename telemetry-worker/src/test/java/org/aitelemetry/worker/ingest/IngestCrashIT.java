@@ -101,7 +101,7 @@ class IngestCrashIT {
         worker.start();
 
         await().atMost(PATIENCE).until(() -> count("SELECT count(*) FROM usage_session") == ALERTS
-                && count("SELECT count(*) FROM alert_notification WHERE processed_at IS NULL") == 0);
+                && count("SELECT count(*) FROM alert_pending") == 0);
         assertOneOpenSessionPerAlert();
     }
 
@@ -117,7 +117,7 @@ class IngestCrashIT {
         postgres.start();
 
         await().atMost(PATIENCE).until(() -> count("SELECT count(*) FROM usage_session") == ALERTS
-                && count("SELECT count(*) FROM alert_notification WHERE processed_at IS NULL") == 0);
+                && count("SELECT count(*) FROM alert_pending") == 0);
         assertOneOpenSessionPerAlert();
         assertThat(Files.readString(worker.logFile())).doesNotContain(" 400 ").doesNotContain("Refused an Alertmanager");
     }

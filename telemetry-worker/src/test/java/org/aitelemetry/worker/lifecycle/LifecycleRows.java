@@ -59,12 +59,13 @@ final class LifecycleRows {
     void alertBatch(String receiver, Instant receivedAt, int alerts, boolean processed) {
         pool.preparedQuery("""
                 WITH batch AS (INSERT INTO alert_batch (receiver, status, alert_count, received_at)
-                               VALUES ($1, 'FIRING', $2, $3) RETURNING id, received_at)
-                INSERT INTO alert_notification (batch_id, received_at, fingerprint, status, starts_at, labels,
-                                                processed_at)
-                SELECT batch.id, batch.received_at, 'fp-' || n, 'FIRING', batch.received_at, '{}',
-                       CASE WHEN $4 THEN batch.received_at END
-                FROM batch, generate_series(1, $2) AS n""")
+                               VALUES ($1, 'FIRING', $2, $3) RETURNING id, received_at),
+                alerts AS (INSERT INTO alert_notification (batch_id, received_at, fingerprint, status, starts_at,
+                                                           labels)
+                           SELECT batch.id, batch.received_at, 'fp-' || n, 'FIRING', batch.received_at, '{}'
+                           FROM batch, generate_series(1, $2) AS n RETURNING id, fingerprint, received_at)
+                INSERT INTO alert_pending (shard, notification_id, received_at)
+                SELECT hashtext(fingerprint) & 3, id, received_at FROM alerts WHERE NOT $4""")
                 .executeAndAwait(Tuple.of(receiver, alerts, SqlValues.utc(receivedAt), processed));
     }
 

@@ -15,6 +15,7 @@ import io.quarkus.test.junit.TestProfile;
 import io.quarkus.test.oidc.server.OidcWiremockTestResource;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import io.smallrye.reactive.messaging.memory.InMemoryConnector;
 import jakarta.enterprise.inject.Any;
@@ -32,6 +33,7 @@ import java.util.concurrent.Future;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.worker.WorkerMetrics;
 import org.aitelemetry.worker.ingest.IngestSecurityProfile;
+import org.aitelemetry.worker.pipeline.NotificationShards;
 import org.aitelemetry.worker.session.events.SessionEvent;
 import org.aitelemetry.worker.session.events.SessionEventPublisher;
 import org.aitelemetry.worker.span.SpanIds;
@@ -102,6 +104,26 @@ class UsageSessionsTest {
         assertThat(session.getString("export_state")).as("queued for exactly one span").isEqualTo("PENDING");
         assertThat(session.getString("trace_id")).isEqualTo(SpanIds.traceId(fingerprint, start));
         assertThat(session.getString("span_id")).isEqualTo(SpanIds.spanId(fingerprint, start, SpanIds.USAGE_SPAN));
+    }
+
+    @Test
+    void reSentFiringsAppliedInTheDrainThatOpensTheSessionAreCounted() {
+        String fingerprint = fingerprint();
+        SqlConnection writer = pool.getConnectionAndAwait();
+        try {
+            // Every shard held, so the three deliveries wait and one drain applies them together.
+            writer.query("BEGIN").executeAndAwait();
+            writer.query(SessionSql.LOCK_ALL).executeAndAwait();
+            for (int i = 0; i < 3; i++) {
+                post(firing(fingerprint, start, gpuLabels("GPU-11", "a"))).statusCode(200);
+            }
+        } finally {
+            writer.query("COMMIT").executeAndAwait();
+            writer.closeAndAwait();
+        }
+        drain();
+
+        assertThat(single(fingerprint).getInteger("duplicates")).isEqualTo(2);
     }
 
     @Test
@@ -220,10 +242,60 @@ class UsageSessionsTest {
             assertThat(WorkerMetrics.value("telemetry_alerts_unprocessable_total", "")).isEqualTo(before + 1);
             assertThat(count("SELECT count(*) FROM alert_notification WHERE fingerprint = $1", poison))
                     .as("the refused notification is kept for inspection").isEqualTo(1);
-            assertThat(count("SELECT count(*) FROM alert_notification WHERE processed_at IS NULL", null)).isZero();
+            assertThat(count("SELECT count(*) FROM alert_pending", null)).isZero();
         } finally {
             pool.query("DROP TRIGGER refuse_poison ON usage_session").executeAndAwait();
         }
+    }
+
+    @Test
+    void aShardHeldByAnotherWriterDoesNotStallTheOthers() {
+        String held = fingerprintInShard(0);
+        String free = fingerprintInShard(NotificationShards.COUNT - 1);
+        SqlConnection writer = pool.getConnectionAndAwait();
+        try {
+            // Stands in for a replica draining shard 0; the other shards drain meanwhile (shard 0 is the first lock the
+            // tick's lock-all waits for, so a tick now holds nothing the free shard needs).
+            writer.query("BEGIN").executeAndAwait();
+            writer.preparedQuery(SessionSql.LOCK_SHARD).executeAndAwait(Tuple.of(0));
+            post(firing(held, start, gpuLabels("GPU-8", "a")), firing(free, start, gpuLabels("GPU-9", "b")))
+                    .statusCode(200);
+
+            await().atMost(Duration.ofSeconds(20)).until(() -> sessions(free).size() == 1);
+            assertThat(sessions(held)).as("its shard waits for the writer that holds it").isEmpty();
+        } finally {
+            writer.query("COMMIT").executeAndAwait();
+            writer.closeAndAwait();
+        }
+        processor.request();
+        await().atMost(Duration.ofSeconds(20)).until(() -> sessions(held).size() == 1);
+    }
+
+    @Test
+    void aNotificationWaitsInItsShardsQueueUntilItIsApplied() {
+        String fingerprint = fingerprint();
+        SqlConnection writer = pool.getConnectionAndAwait();
+        try {
+            writer.query("BEGIN").executeAndAwait();
+            writer.query(SessionSql.LOCK_ALL).executeAndAwait();
+            post(firing(fingerprint, start, gpuLabels("GPU-10", "a"))).statusCode(200);
+
+            assertThat(count("""
+                    SELECT count(*) FROM alert_pending p JOIN alert_notification n ON n.id = p.notification_id
+                    WHERE n.fingerprint = $1 AND p.shard = hashtext(n.fingerprint) & 3
+                      AND p.received_at = n.received_at""", fingerprint)).isEqualTo(1);
+            assertThat(sessions(fingerprint)).isEmpty();
+        } finally {
+            writer.query("COMMIT").executeAndAwait();
+            writer.closeAndAwait();
+        }
+        drain();
+
+        assertThat(sessions(fingerprint)).hasSize(1);
+        assertThat(count("SELECT count(*) FROM alert_pending p JOIN alert_notification n ON n.id = p.notification_id"
+                + " WHERE n.fingerprint = $1", fingerprint)).as("taken off the queue").isZero();
+        assertThat(count("SELECT count(*) FROM alert_notification WHERE fingerprint = $1", fingerprint))
+                .as("the notification itself stays").isEqualTo(1);
     }
 
     @Test
@@ -269,6 +341,15 @@ class UsageSessionsTest {
     private long count(String sql, String parameter) {
         return (parameter == null ? pool.query(sql).executeAndAwait()
                 : pool.preparedQuery(sql).executeAndAwait(Tuple.of(parameter))).iterator().next().getLong(0);
+    }
+
+    private String fingerprintInShard(int shard) {
+        while (true) {
+            String fingerprint = fingerprint();
+            if (count("SELECT hashtext($1) & %d".formatted(NotificationShards.COUNT - 1), fingerprint) == shard) {
+                return fingerprint;
+            }
+        }
     }
 
     private static String fingerprint() {
