@@ -109,23 +109,16 @@ class UsageSessionsTest {
     @Test
     void reSentFiringsAppliedInTheDrainThatOpensTheSessionAreCounted() {
         String fingerprint = fingerprint();
-        SqlConnection writer = pool.getConnectionAndAwait();
-        try {
-            // Every shard held, so the three deliveries wait and one drain applies them together.
-            writer.query("BEGIN").executeAndAwait();
-            writer.query(SessionSql.LOCK_ALL).executeAndAwait();
+        // Every shard held, so the three deliveries wait and one drain applies them together.
+        whileHolding(SessionSql.LOCK_ALL, Tuple.tuple(), () -> {
             for (int i = 0; i < 3; i++) {
                 post(firing(fingerprint, start, gpuLabels("GPU-11", "a"))).statusCode(200);
             }
-        } finally {
-            writer.query("COMMIT").executeAndAwait();
-            writer.closeAndAwait();
-        }
+        });
         drain();
 
         assertThat(single(fingerprint).getInteger("duplicates")).isEqualTo(2);
     }
-
     @Test
     void everyTransitionIsPublishedAfterCommitAsASessionEvent() throws Exception {
         String fingerprint = fingerprint();
@@ -252,21 +245,15 @@ class UsageSessionsTest {
     void aShardHeldByAnotherWriterDoesNotStallTheOthers() {
         String held = fingerprintInShard(0);
         String free = fingerprintInShard(NotificationShards.COUNT - 1);
-        SqlConnection writer = pool.getConnectionAndAwait();
-        try {
-            // Stands in for a replica draining shard 0; the other shards drain meanwhile (shard 0 is the first lock the
-            // tick's lock-all waits for, so a tick now holds nothing the free shard needs).
-            writer.query("BEGIN").executeAndAwait();
-            writer.preparedQuery(SessionSql.LOCK_SHARD).executeAndAwait(Tuple.of(0));
+        // Stands in for a replica draining shard 0; the other shards drain meanwhile (shard 0 is the first lock the
+        // tick's lock-all waits for, so a tick now holds nothing the free shard needs).
+        whileHolding(SessionSql.LOCK_SHARD, Tuple.of(0), () -> {
             post(firing(held, start, gpuLabels("GPU-8", "a")), firing(free, start, gpuLabels("GPU-9", "b")))
                     .statusCode(200);
 
             await().atMost(Duration.ofSeconds(20)).until(() -> sessions(free).size() == 1);
             assertThat(sessions(held)).as("its shard waits for the writer that holds it").isEmpty();
-        } finally {
-            writer.query("COMMIT").executeAndAwait();
-            writer.closeAndAwait();
-        }
+        });
         processor.request();
         await().atMost(Duration.ofSeconds(20)).until(() -> sessions(held).size() == 1);
     }
@@ -274,10 +261,7 @@ class UsageSessionsTest {
     @Test
     void aNotificationWaitsInItsShardsQueueUntilItIsApplied() {
         String fingerprint = fingerprint();
-        SqlConnection writer = pool.getConnectionAndAwait();
-        try {
-            writer.query("BEGIN").executeAndAwait();
-            writer.query(SessionSql.LOCK_ALL).executeAndAwait();
+        whileHolding(SessionSql.LOCK_ALL, Tuple.tuple(), () -> {
             post(firing(fingerprint, start, gpuLabels("GPU-10", "a"))).statusCode(200);
 
             assertThat(count("""
@@ -285,10 +269,7 @@ class UsageSessionsTest {
                     WHERE n.fingerprint = $1 AND p.shard = hashtext(n.fingerprint) & 3
                       AND p.received_at = n.received_at""", fingerprint)).isEqualTo(1);
             assertThat(sessions(fingerprint)).isEmpty();
-        } finally {
-            writer.query("COMMIT").executeAndAwait();
-            writer.closeAndAwait();
-        }
+        });
         drain();
 
         assertThat(sessions(fingerprint)).hasSize(1);
@@ -341,6 +322,19 @@ class UsageSessionsTest {
     private long count(String sql, String parameter) {
         return (parameter == null ? pool.query(sql).executeAndAwait()
                 : pool.preparedQuery(sql).executeAndAwait(Tuple.of(parameter))).iterator().next().getLong(0);
+    }
+
+    /** Runs {@code meanwhile} while another connection holds session locks in an open transaction, as a writer would. */
+    private void whileHolding(String lock, Tuple arguments, Runnable meanwhile) {
+        SqlConnection writer = pool.getConnectionAndAwait();
+        try {
+            writer.query("BEGIN").executeAndAwait();
+            writer.preparedQuery(lock).executeAndAwait(arguments);
+            meanwhile.run();
+        } finally {
+            writer.query("COMMIT").executeAndAwait();
+            writer.closeAndAwait();
+        }
     }
 
     private String fingerprintInShard(int shard) {
