@@ -56,8 +56,8 @@ public class SessionProcessor {
     private CoalescingRunner<DrainReport> shardDrain(int shard) {
         long lingerMillis = config.drainLinger().toMillis();
         Supplier<Uni<DrainReport>> round = lingerMillis <= 0 ? () -> drainShard(shard)
-                : () -> Uni.createFrom().<Void>emitter(waited -> vertx.setTimer(lingerMillis, id -> waited.complete(null)))
-                        .chain(() -> drainShard(shard));
+                : () -> Uni.createFrom().<Void>emitter(waited -> vertx.setTimer(lingerMillis,
+                        id -> waited.complete(null))).chain(() -> drainShard(shard));
         return new CoalescingRunner<>(round, DrainReport.NONE, failure -> LOG.warnf(
                 "Session drain of shard %d failed, its pending notifications stay for the next one: %s",
                 shard, failure.getMessage()));

@@ -324,7 +324,7 @@ class UsageSessionsTest {
                 : pool.preparedQuery(sql).executeAndAwait(Tuple.of(parameter))).iterator().next().getLong(0);
     }
 
-    /** Runs {@code meanwhile} while another connection holds session locks in an open transaction, as a writer would. */
+    /** Runs {@code meanwhile} while another connection holds session locks in an open transaction, as writers do. */
     private void whileHolding(String lock, Tuple arguments, Runnable meanwhile) {
         SqlConnection writer = pool.getConnectionAndAwait();
         try {
