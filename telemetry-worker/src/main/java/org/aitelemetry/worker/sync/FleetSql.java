@@ -2,7 +2,9 @@ package org.aitelemetry.worker.sync;
 
 /**
  * The sync's SQL. Upserts take whole batches as arrays through {@code unnest} and only touch a row when something in it
- * changed (or its last-seen time is older than the heartbeat), so an unchanged fleet costs next to no writes. Stale
+ * changed (or its last-seen time is older than the heartbeat), so an unchanged fleet costs next to no writes. The
+ * nodes', devices' and slices' upserts leave unchanged rows out before the insert (a join on the stored row): a row
+ * that only fails {@code ON CONFLICT … WHERE} is still locked, which cost 45 ms at 10,000 GPUs against 19 ms. Stale
  * marking counts complete cycles without an entity and flips it to MISSING at the threshold; rows are never deleted.
  */
 final class FleetSql {
@@ -39,15 +41,16 @@ final class FleetSql {
             SELECT u.cluster_id, u.name, u.gpus, u.product, u.driver, u.cuda, u.kernel, u.os, 'PRESENT', $9, 0
             FROM unnest($1::bigint[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
                  AS u(cluster_id, name, gpus, product, driver, cuda, kernel, os)
+            LEFT JOIN ai_node s ON s.cluster_id = u.cluster_id AND s.name = u.name
+            WHERE s.id IS NULL
+               OR (s.gpu_count, s.gpu_product, s.driver_version, s.cuda_version, s.kernel_version, s.os_image, s.state,
+                   s.missed_cycles)
+                  IS DISTINCT FROM (u.gpus, u.product, u.driver, u.cuda, u.kernel, u.os, 'PRESENT', 0)
+               OR %s
             ON CONFLICT (cluster_id, name) DO UPDATE SET gpu_count = EXCLUDED.gpu_count, gpu_product = EXCLUDED.gpu_product,
                 driver_version = EXCLUDED.driver_version, cuda_version = EXCLUDED.cuda_version,
                 kernel_version = EXCLUDED.kernel_version, os_image = EXCLUDED.os_image, state = 'PRESENT',
-                missed_cycles = 0, last_seen_at = EXCLUDED.last_seen_at
-            WHERE (t.gpu_count, t.gpu_product, t.driver_version, t.cuda_version, t.kernel_version, t.os_image, t.state,
-                   t.missed_cycles)
-                  IS DISTINCT FROM (EXCLUDED.gpu_count, EXCLUDED.gpu_product, EXCLUDED.driver_version,
-                   EXCLUDED.cuda_version, EXCLUDED.kernel_version, EXCLUDED.os_image, EXCLUDED.state, EXCLUDED.missed_cycles)
-               OR t.last_seen_at IS NULL OR t.last_seen_at < EXCLUDED.last_seen_at - $10::int * interval '1 second'""";
+                missed_cycles = 0, last_seen_at = EXCLUDED.last_seen_at""".formatted(heartbeatDue("$9", "$10"));
 
     static final String NODE_IDS = """
             SELECT n.id, n.cluster_id, n.name FROM ai_node n JOIN ai_cluster c ON c.id = n.cluster_id
@@ -110,6 +113,14 @@ final class FleetSql {
             FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::int[], $5::text[], $6::bool[], $7::float8[],
                         $8::float8[], $9::float8[], $10::float8[], $11::float8[], $12::float8[], $13::float8[])
                  AS u(uuid, node_id, gpu_id, idx, pci, mig, util, used, free, power, temp, memtemp, energy)
+            LEFT JOIN gpu_device s ON s.uuid = u.uuid
+            WHERE s.id IS NULL
+               OR (s.node_id, s.gpu_id, s.gpu_index, s.pci_bus_id, s.mig_enabled, s.utilization_percent,
+                   s.memory_used_mib, s.memory_free_mib, s.power_watts, s.temperature_celsius,
+                   s.memory_temperature_celsius, s.energy_joules, s.state, s.missed_cycles)
+                  IS DISTINCT FROM (u.node_id, u.gpu_id, u.idx, u.pci, u.mig, u.util, u.used, u.free, u.power, u.temp,
+                   u.memtemp, u.energy, 'PRESENT', 0)
+               OR %s
             ON CONFLICT (uuid) DO UPDATE SET node_id = EXCLUDED.node_id, gpu_id = EXCLUDED.gpu_id,
                 gpu_index = EXCLUDED.gpu_index, pci_bus_id = EXCLUDED.pci_bus_id, mig_enabled = EXCLUDED.mig_enabled,
                 utilization_percent = EXCLUDED.utilization_percent, memory_used_mib = EXCLUDED.memory_used_mib,
@@ -117,15 +128,7 @@ final class FleetSql {
                 temperature_celsius = EXCLUDED.temperature_celsius,
                 memory_temperature_celsius = EXCLUDED.memory_temperature_celsius,
                 energy_joules = EXCLUDED.energy_joules, readings_at = EXCLUDED.readings_at, state = 'PRESENT',
-                missed_cycles = 0, last_seen_at = EXCLUDED.last_seen_at
-            WHERE (t.node_id, t.gpu_id, t.gpu_index, t.pci_bus_id, t.mig_enabled, t.utilization_percent,
-                   t.memory_used_mib, t.memory_free_mib, t.power_watts, t.temperature_celsius,
-                   t.memory_temperature_celsius, t.energy_joules, t.state, t.missed_cycles)
-                  IS DISTINCT FROM (EXCLUDED.node_id, EXCLUDED.gpu_id, EXCLUDED.gpu_index, EXCLUDED.pci_bus_id,
-                   EXCLUDED.mig_enabled, EXCLUDED.utilization_percent, EXCLUDED.memory_used_mib,
-                   EXCLUDED.memory_free_mib, EXCLUDED.power_watts, EXCLUDED.temperature_celsius,
-                   EXCLUDED.memory_temperature_celsius, EXCLUDED.energy_joules, EXCLUDED.state, EXCLUDED.missed_cycles)
-               OR t.last_seen_at IS NULL OR t.last_seen_at < EXCLUDED.last_seen_at - $15::int * interval '1 second'""";
+                missed_cycles = 0, last_seen_at = EXCLUDED.last_seen_at""".formatted(heartbeatDue("$14", "$15"));
 
     static final String DEVICE_IDS = "SELECT id, uuid FROM gpu_device WHERE uuid = ANY($1::text[])";
 
@@ -138,17 +141,26 @@ final class FleetSql {
             FROM unnest($1::bigint[], $2::int[], $3::text[], $4::float8[], $5::float8[], $6::float8[], $7::bigint[],
                         $8::text[], $9::text[])
                  AS u(device_id, instance, profile, engine, used, free, project_id, pod, container)
+            LEFT JOIN gpu_slice s ON s.device_id = u.device_id AND s.gpu_instance_id = u.instance
+            WHERE s.id IS NULL
+               OR (s.profile, s.engine_active, s.memory_used_mib, s.memory_free_mib, s.project_id, s.pod, s.container,
+                   s.state, s.missed_cycles)
+                  IS DISTINCT FROM (u.profile, u.engine, u.used, u.free, u.project_id, u.pod, u.container, 'PRESENT', 0)
+               OR %s
             ON CONFLICT (device_id, gpu_instance_id) DO UPDATE SET profile = EXCLUDED.profile,
                 engine_active = EXCLUDED.engine_active, memory_used_mib = EXCLUDED.memory_used_mib,
                 memory_free_mib = EXCLUDED.memory_free_mib, project_id = EXCLUDED.project_id, pod = EXCLUDED.pod,
                 container = EXCLUDED.container, readings_at = EXCLUDED.readings_at, state = 'PRESENT',
-                missed_cycles = 0, last_seen_at = EXCLUDED.last_seen_at
-            WHERE (t.profile, t.engine_active, t.memory_used_mib, t.memory_free_mib, t.project_id, t.pod, t.container,
-                   t.state, t.missed_cycles)
-                  IS DISTINCT FROM (EXCLUDED.profile, EXCLUDED.engine_active, EXCLUDED.memory_used_mib,
-                   EXCLUDED.memory_free_mib, EXCLUDED.project_id, EXCLUDED.pod, EXCLUDED.container, EXCLUDED.state,
-                   EXCLUDED.missed_cycles)
-               OR t.last_seen_at IS NULL OR t.last_seen_at < EXCLUDED.last_seen_at - $11::int * interval '1 second'""";
+                missed_cycles = 0, last_seen_at = EXCLUDED.last_seen_at""".formatted(heartbeatDue("$10", "$11"));
+
+    /**
+     * The stored row {@code s} was last seen longer ago than the heartbeat ({@code seconds}) before {@code now}, so it
+     * is rewritten although nothing in it changed.
+     */
+    private static String heartbeatDue(String now, String seconds) {
+        return "s.last_seen_at IS NULL OR s.last_seen_at < %s::timestamptz - %s::int * interval '1 second'"
+                .formatted(now, seconds);
+    }
 
     /**
      * The VMs holding GPUs; KubeVirt's phase is as seen this cycle (null when its metrics are silent), its guest OS and
@@ -179,28 +191,40 @@ final class FleetSql {
             SELECT v.id FROM virtual_machine v JOIN unnest($1::bigint[], $2::text[]) AS k(project_id, name)
             ON v.project_id = k.project_id AND v.name = k.name""";
 
-    /** Entities of this source that the cycle did not see: one more missed cycle, MISSING at the threshold. */
     static final String SLICE_IDS = """
             SELECT s.id FROM gpu_slice s JOIN unnest($1::bigint[], $2::int[]) AS k(device_id, instance)
             ON s.device_id = k.device_id AND s.gpu_instance_id = k.instance""";
 
+    /**
+     * Entities of this source ({@code e}) that the cycle did not see ($2, their ids): one more missed cycle, MISSING at
+     * the threshold. A set difference, so PostgreSQL hashes the seen ids: {@code NOT (id = ANY($2))} compares every row
+     * with every id once the statement's plan is generic, which took 175 ms at 10,000 GPUs and grows with the square.
+     */
     private static final String MARK_MISSING = """
             UPDATE %1$s t SET missed_cycles = t.missed_cycles + 1,
                 state = CASE WHEN t.missed_cycles + 1 >= $3 THEN 'MISSING' ELSE t.state END
-            WHERE t.state = 'PRESENT' AND NOT (t.id = ANY($2::bigint[])) AND %2$s""";
+            FROM (SELECT e.id FROM %1$s e WHERE e.state = 'PRESENT' AND %2$s
+                  EXCEPT SELECT unnest($2::bigint[])) AS unseen
+            WHERE t.id = unseen.id""";
 
-    static final String MARK_MISSING_CLUSTERS = MARK_MISSING.formatted("ai_cluster", "t.source_id = $1");
+    static final String MARK_MISSING_CLUSTERS = MARK_MISSING.formatted("ai_cluster", "e.source_id = $1");
     static final String MARK_MISSING_NODES = MARK_MISSING.formatted("ai_node",
-            "t.cluster_id IN (SELECT id FROM ai_cluster WHERE source_id = $1)");
+            "e.cluster_id IN (SELECT id FROM ai_cluster WHERE source_id = $1)");
     static final String MARK_MISSING_PROJECTS = MARK_MISSING.formatted("research_project",
-            "t.cluster_id IN (SELECT id FROM ai_cluster WHERE source_id = $1)");
+            "e.cluster_id IN (SELECT id FROM ai_cluster WHERE source_id = $1)");
     static final String MARK_MISSING_VMS = MARK_MISSING.formatted("virtual_machine",
-            "t.cluster_id IN (SELECT id FROM ai_cluster WHERE source_id = $1)");
+            "e.cluster_id IN (SELECT id FROM ai_cluster WHERE source_id = $1)");
     static final String MARK_MISSING_DEVICES = MARK_MISSING.formatted("gpu_device", """
-            t.node_id IN (SELECT n.id FROM ai_node n JOIN ai_cluster c ON c.id = n.cluster_id WHERE c.source_id = $1)""");
+            e.node_id IN (SELECT n.id FROM ai_node n JOIN ai_cluster c ON c.id = n.cluster_id WHERE c.source_id = $1)""");
     static final String MARK_MISSING_SLICES = MARK_MISSING.formatted("gpu_slice", """
-            t.device_id IN (SELECT d.id FROM gpu_device d JOIN ai_node n ON n.id = d.node_id
+            e.device_id IN (SELECT d.id FROM gpu_device d JOIN ai_node n ON n.id = d.node_id
                             JOIN ai_cluster c ON c.id = n.cluster_id WHERE c.source_id = $1)""");
+
+    /** The sync's tables that PostgreSQL has no statistics for yet: never analyzed nor vacuumed. */
+    static final String TABLES_WITHOUT_STATISTICS = """
+            SELECT relname FROM pg_class WHERE oid = ANY($1::text[]::regclass[]) AND reltuples < 0 ORDER BY relname""";
+
+    static final String ANALYZE = "ANALYZE ";
 
     static final String SOURCE_STATUS = """
             UPDATE metric_source SET last_sync_at = $2, sync_status = $3, sync_message = $4, updated_at = now()

@@ -33,7 +33,8 @@ import org.aitelemetry.worker.sync.FleetSnapshot.VmObservation;
 
 /**
  * Writes one source's snapshot in batched statements inside the caller's transaction: clusters, SKUs, nodes, projects,
- * devices, slices, VMs, then (only for a complete snapshot) the stale marking. Returns the number of rows it changed.
+ * devices, slices, VMs, statistics for tables that have none yet, then (only for a complete snapshot) the stale
+ * marking. Returns the number of rows it changed.
  */
 final class FleetWriter {
 
@@ -79,6 +80,7 @@ final class FleetWriter {
                 .chain(this::upsertDevices)
                 .chain(this::upsertSlices)
                 .chain(this::upsertVirtualMachines)
+                .call(written -> new PlannerStatistics(connection).gatherWhereMissing())
                 .chain(written -> new StaleMarking(connection, sourceId, snapshot, missingAfterCycles).mark(written))
                 .map(WrittenIds::rowsChanged);
     }

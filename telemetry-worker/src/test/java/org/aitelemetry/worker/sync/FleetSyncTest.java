@@ -187,6 +187,44 @@ class FleetSyncTest {
         assertThat(second.rowsWritten()).isEqualTo(fleet.clusters().size());
     }
 
+    /** An unchanged node, GPU or slice is rewritten once its last-seen time is older than the heartbeat, not before. */
+    @Test
+    void anUnchangedRowIsRewrittenOnceItsLastSeenTimeFallsBehindTheHeartbeat() {
+        syncOnce();
+        int overdue = (int) FleetWriter.LAST_SEEN_HEARTBEAT.toSeconds() + 60;
+        for (String table : List.of("ai_node", "gpu_device", "gpu_slice")) {
+            pool.query("UPDATE " + table + " SET last_seen_at = last_seen_at - interval '" + overdue + " seconds' "
+                    + "WHERE id = (SELECT min(id) FROM " + table + ")").executeAndAwait();
+        }
+
+        SyncReport next = syncOnce();
+
+        assertThat(next.rowsWritten()).as("the clusters and the three overdue rows")
+                .isEqualTo(fleet.clusters().size() + 3);
+        assertThat(rows.count("""
+                SELECT (SELECT count(*) FROM ai_node WHERE last_seen_at < now() - interval '5 minutes')
+                     + (SELECT count(*) FROM gpu_device WHERE last_seen_at < now() - interval '5 minutes')
+                     + (SELECT count(*) FROM gpu_slice WHERE last_seen_at < now() - interval '5 minutes')""")).isZero();
+        assertThat(syncOnce().rowsWritten()).isEqualTo(fleet.clusters().size());
+    }
+
+    /**
+     * Tables the planner has no statistics for (as after a fresh install's first sync, before autovacuum) are analyzed
+     * by the cycle that writes them; reltuples -1 is how PostgreSQL marks a table never analyzed nor vacuumed.
+     */
+    @Test
+    void aCycleGivesThePlannerStatisticsForTablesThatHaveNone() {
+        syncOnce();
+        pool.query("UPDATE pg_class SET reltuples = -1 WHERE relname IN ('ai_node', 'gpu_device')").executeAndAwait();
+
+        syncOnce();
+
+        assertThat(rows.count("SELECT reltuples::bigint FROM pg_class WHERE relname = 'ai_node'"))
+                .isEqualTo(fleet.nodes().size());
+        assertThat(rows.count("SELECT reltuples::bigint FROM pg_class WHERE relname = 'gpu_device'"))
+                .isEqualTo(fleet.devices().size());
+    }
+
     @Test
     void aRemovedNodeBecomesMissingAfterThreeCompleteCyclesAndReturns() throws Exception {
         syncOnce();
