@@ -125,13 +125,17 @@ final class QueryTransport {
                 RetryAfter.parse(response.getHeader("Retry-After"), Instant.now()));
     }
 
-    /** The parsed body; empty when it is not the API's JSON (a proxy's HTML error page, a body cut short). */
+    /**
+     * The parsed body; empty when it is not the API's JSON (a proxy's HTML error page, a body cut short). A body the
+     * parser or the sink refused fails for good: the same answer would be refused again.
+     */
     private Optional<Envelope> envelope(int status, StreamingBody<?> body) {
         try {
             return body.envelope();
-        } catch (IllegalStateException e) {
-            throw PrometheusQueryException.response(settings.name(), status, Optional.empty(),
-                    Optional.of(e.getMessage()), false, Optional.empty());
+        } catch (RuntimeException e) {
+            String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            throw PrometheusQueryException.response(settings.name(), status, Optional.empty(), Optional.of(reason),
+                    false, Optional.empty());
         }
     }
 

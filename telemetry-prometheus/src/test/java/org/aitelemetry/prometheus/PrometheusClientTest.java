@@ -234,6 +234,23 @@ class PrometheusClientTest {
                 .containsExactly("GPU-5fd4e1a6", "GPU-77ab01c3", "GPU-0c2d9e44");
     }
 
+    /** A sink that refuses a series refuses it again on a retry: the answer fails for good, after one request. */
+    @Test
+    void aSeriesTheSinkRefusesFailsTheAnswerWithoutARetry() {
+        prometheus.replies(success(GPU_UTIL_VECTOR), success(GPU_UTIL_VECTOR));
+
+        SeriesSink refusing = series -> {
+            throw new IllegalArgumentException("no UUID in " + series);
+        };
+
+        PrometheusQueryException failure =
+                failure(client(settings()).stream("DCGM_FI_DEV_GPU_UTIL", T, () -> refusing));
+
+        assertThat(failure.isTransient()).isFalse();
+        assertThat(failure.getMessage()).contains("no UUID in");
+        assertThat(prometheus.received()).hasSize(1);
+    }
+
     @Test
     void serverSlowerThanTheDeadlineFailsAfterTheAttempts() {
         prometheus.replies(silence());

@@ -146,9 +146,9 @@ public final class IngestBenchmark {
     /** Polls until no notification is pending or the drain time is up; returns what is still pending. */
     private long awaitDrained(String jdbcUrl) throws SQLException, InterruptedException {
         long deadline = System.nanoTime() + options.drainSeconds() * 1_000_000_000L;
-        while (IngestRows.pending(jdbcUrl, false) > 0 && System.nanoTime() < deadline) {
+        while (IngestRows.anyPending(jdbcUrl) && System.nanoTime() < deadline) {
             Thread.sleep(250);
         }
-        return IngestRows.pending(jdbcUrl, true);
+        return IngestRows.pending(jdbcUrl);
     }
 }

@@ -26,14 +26,22 @@ record IngestRows(long batches, long notifications, long pending, long sessions,
         }
     }
 
+    /** Notifications session processing has not consumed yet. */
+    static long pending(String jdbcUrl) throws SQLException {
+        return countOf(jdbcUrl, "SELECT count(*) FROM alert_pending");
+    }
+
     /**
-     * Notifications session processing has not consumed yet: counted, or only whether there is any (one index probe,
-     * for polling while millions drain: counting them each time would slow the drain measured).
+     * Whether any notification is still pending: one index probe, for polling while millions drain (counting them
+     * each time would slow the drain measured).
      */
-    static long pending(String jdbcUrl, boolean count) throws SQLException {
+    static boolean anyPending(String jdbcUrl) throws SQLException {
+        return countOf(jdbcUrl, "SELECT count(*) FROM (SELECT 1 FROM alert_pending LIMIT 1) queued") > 0;
+    }
+
+    private static long countOf(String jdbcUrl, String sql) throws SQLException {
         try (Connection connection = connect(jdbcUrl); Statement statement = connection.createStatement()) {
-            return single(statement, count ? "SELECT count(*) FROM alert_pending"
-                    : "SELECT count(*) FROM (SELECT 1 FROM alert_pending LIMIT 1) queued");
+            return single(statement, sql);
         }
     }
 }

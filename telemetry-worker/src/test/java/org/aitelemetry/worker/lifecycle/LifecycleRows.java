@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import org.aitelemetry.worker.pipeline.NotificationShards;
 import org.aitelemetry.worker.sql.SqlValues;
 
 /** Rows of the tables retention looks after, written straight into PostgreSQL at chosen times. */
@@ -65,7 +66,7 @@ final class LifecycleRows {
                            SELECT batch.id, batch.received_at, 'fp-' || n, 'FIRING', batch.received_at, '{}'
                            FROM batch, generate_series(1, $2) AS n RETURNING id, fingerprint, received_at)
                 INSERT INTO alert_pending (shard, notification_id, received_at)
-                SELECT hashtext(fingerprint) & 3, id, received_at FROM alerts WHERE NOT $4""")
+                SELECT %s, id, received_at FROM alerts WHERE NOT $4""".formatted(NotificationShards.of("fingerprint")))
                 .executeAndAwait(Tuple.of(receiver, alerts, SqlValues.utc(receivedAt), processed));
     }
 
