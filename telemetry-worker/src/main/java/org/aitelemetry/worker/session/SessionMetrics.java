@@ -60,8 +60,8 @@ public class SessionMetrics {
                 .register(registry).increment();
     }
 
-    void unprocessable() {
-        unprocessable.increment();
+    void unprocessable(int count) {
+        unprocessable.increment(count);
     }
 
     /** Open and closing sessions, refreshed by the tick. */

@@ -53,8 +53,8 @@ public class SessionOutcomes {
         metrics.reconciled(trigger, complete);
     }
 
-    void unprocessable() {
-        metrics.unprocessable();
+    void unprocessable(int count) {
+        metrics.unprocessable(count);
     }
 
     void live(long count) {

@@ -5,6 +5,7 @@ import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.pgclient.PgException;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
@@ -56,25 +57,52 @@ public class SessionShardDrain {
                 .map(sum -> sum[0]);
     }
 
+    /**
+     * One transaction's worth. A shard whose page comes back empty may hold queue rows whose notification is gone:
+     * those are removed (and the drain goes on), else they would hold the page forever.
+     */
     private Uni<DrainReport> drainOnce(int shard, int limit) {
         return pool.withTransaction(connection -> SessionStore.lockShard(connection, shard)
                         .chain(() -> SessionStore.pending(connection, shard, limit))
-                        .chain(notifications -> notifications.isEmpty() ? Uni.createFrom().nullItem()
-                                : SessionStore.sessionsFor(connection, notifications).chain(sessions -> {
-                                    SessionLedger ledger = new SessionLedger();
-                                    ledger.loadAll(sessions);
-                                    notifications.forEach(notification -> machine.apply(notification, ledger));
-                                    return store.write(connection, shard, ledger, notifications)
-                                            .replaceWith(new Applied(notifications, ledger));
-                                })))
-                .map(applied -> applied == null ? DrainReport.NONE : report(applied, limit))
+                        .chain(notifications -> notifications.isEmpty()
+                                ? SessionStore.dequeueOrphans(connection, shard, limit).<Drained>map(Orphaned::new)
+                                : apply(connection, shard, notifications)))
+                .map(drained -> report(drained, shard, limit))
                 .onFailure(SessionShardDrain::badData).recoverWithUni(failure -> isolate(shard, limit, failure));
     }
 
-    private record Applied(List<AlertNotification> notifications, SessionLedger ledger) {
+    private Uni<Drained> apply(SqlConnection connection, int shard, List<AlertNotification> notifications) {
+        return SessionStore.sessionsFor(connection, notifications).chain(sessions -> {
+            SessionLedger ledger = new SessionLedger();
+            ledger.loadAll(sessions);
+            notifications.forEach(notification -> machine.apply(notification, ledger));
+            return store.write(connection, shard, ledger, notifications)
+                    .replaceWith(new Applied(notifications, ledger));
+        });
     }
 
-    private DrainReport report(Applied applied, int limit) {
+    /** What one transaction did. */
+    private sealed interface Drained permits Applied, Orphaned {
+    }
+
+    /** Notifications applied to the ledger's sessions. */
+    private record Applied(List<AlertNotification> notifications, SessionLedger ledger) implements Drained {
+    }
+
+    /** Queue rows taken off because their notification is gone (none when the shard is simply empty). */
+    private record Orphaned(int count) implements Drained {
+    }
+
+    private DrainReport report(Drained drained, int shard, int limit) {
+        if (drained instanceof Orphaned orphaned) {
+            if (orphaned.count() > 0) {
+                LOG.errorf("%d queued notifications of shard %d had no notification row any more (dropped by hand?) "
+                        + "and were taken off the queue", orphaned.count(), shard);
+                outcomes.unprocessable(orphaned.count());
+            }
+            return new DrainReport(0, 0, 0, orphaned.count() > 0);
+        }
+        Applied applied = (Applied) drained;
         SessionLedger ledger = applied.ledger();
         outcomes.applied(ledger);
         return new DrainReport(applied.notifications().size(), ledger.transitions().size(),
@@ -99,7 +127,7 @@ public class SessionShardDrain {
                 .invoke(first -> first.forEach(notification -> {
                     LOG.errorf("Alert notification %d (fingerprint %s) cannot be applied and was set aside: %s",
                             notification.id(), notification.fingerprint(), failure.getMessage());
-                    outcomes.unprocessable();
+                    outcomes.unprocessable(1);
                 }))
                 .map(first -> new DrainReport(0, 0, 0, !first.isEmpty()));
     }

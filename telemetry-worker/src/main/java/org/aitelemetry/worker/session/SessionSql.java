@@ -105,6 +105,18 @@ final class SessionSql {
     /** Takes notifications off their shard's queue: applied, or set aside; the notification rows stay. */
     static final String DEQUEUE = "DELETE FROM alert_pending WHERE shard = $1 AND notification_id = ANY($2)";
 
+    /**
+     * Queue rows among a shard's oldest whose notification row is gone (a partition dropped by hand; retention keeps a
+     * month while the queue names it): the drain's join never returns them, so enough of them would stall the shard.
+     */
+    static final String DEQUEUE_ORPHANS = """
+            DELETE FROM alert_pending q
+            WHERE q.shard = $2
+              AND q.notification_id IN (SELECT notification_id FROM alert_pending WHERE shard = $2
+                                        ORDER BY notification_id LIMIT $1)
+              AND NOT EXISTS (SELECT 1 FROM alert_notification n
+                              WHERE n.id = q.notification_id AND n.received_at = q.received_at)""";
+
     /** Closing sessions whose grace period is over become final and enter the span outbox. */
     static final String FINALISE_DUE = """
             UPDATE usage_session SET state = 'FINAL', close_reason = 'RESOLVED', finalize_after = NULL,

@@ -73,6 +73,12 @@ final class SessionStore {
                 .replaceWithVoid();
     }
 
+    /** Removes the queue rows among the shard's oldest {@code limit} whose notification is gone; returns how many. */
+    static Uni<Integer> dequeueOrphans(SqlConnection connection, int shard, int limit) {
+        return connection.preparedQuery(SessionSql.DEQUEUE_ORPHANS).execute(Tuple.of(limit, shard))
+                .map(rows -> rows.rowCount());
+    }
+
     static Uni<List<Session>> finaliseDue(SqlConnection connection, Instant now) {
         return connection.preparedQuery(SessionSql.FINALISE_DUE).execute(Tuple.of(SqlValues.utc(now)))
                 .map(rows -> SqlValues.list(rows, SessionStore::session));

@@ -258,6 +258,26 @@ class UsageSessionsTest {
         await().atMost(Duration.ofSeconds(20)).until(() -> sessions(held).size() == 1);
     }
 
+    /**
+     * Queue rows whose notification row is gone (a partition dropped by hand), more than a drain's page and older than
+     * a real notification of the same shard: they are taken off the queue instead of stalling the shard.
+     */
+    @Test
+    void queuedNotificationsWhoseRowsAreGoneDoNotStallTheirShard() {
+        String fingerprint = fingerprint();
+        long shard = count("SELECT " + NotificationShards.of("$1"), fingerprint);
+        whileHolding(SessionSql.LOCK_ALL, Tuple.tuple(), () -> {
+            post(firing(fingerprint, start, gpuLabels("GPU-11", "a"))).statusCode(200);
+            pool.preparedQuery("INSERT INTO alert_pending (shard, notification_id, received_at) "
+                    + "SELECT $1, -g, now() FROM generate_series(1, 600) AS g").executeAndAwait(Tuple.of(shard));
+        });
+
+        drain();
+        assertThat(sessions(fingerprint)).as("applied behind a page of orphans").hasSize(1);
+        drain();
+        assertThat(count("SELECT count(*) FROM alert_pending WHERE notification_id < 0", null)).isZero();
+    }
+
     @Test
     void aNotificationWaitsInItsShardsQueueUntilItIsApplied() {
         String fingerprint = fingerprint();
