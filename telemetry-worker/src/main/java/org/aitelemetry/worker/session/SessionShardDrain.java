@@ -9,6 +9,7 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.pgclient.PgException;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.aitelemetry.worker.span.OutboxEntry;
 import org.jboss.logging.Logger;
 
@@ -53,8 +54,7 @@ public class SessionShardDrain {
     public Uni<DrainReport> drain(@SpanAttribute("telemetry.sessions.shard") int shard) {
         int batch = config.drainBatch();
         return Multi.createBy().repeating().uni(() -> drainOnce(shard, batch)).whilst(DrainReport::more)
-                .collect().in(() -> new DrainReport[] {DrainReport.NONE}, (sum, report) -> sum[0] = sum[0].plus(report))
-                .map(sum -> sum[0]);
+                .collect().with(Collectors.reducing(DrainReport.NONE, DrainReport::plus));
     }
 
     /**

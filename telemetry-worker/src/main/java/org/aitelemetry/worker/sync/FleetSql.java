@@ -50,7 +50,7 @@ final class FleetSql {
             ON CONFLICT (cluster_id, name) DO UPDATE SET gpu_count = EXCLUDED.gpu_count, gpu_product = EXCLUDED.gpu_product,
                 driver_version = EXCLUDED.driver_version, cuda_version = EXCLUDED.cuda_version,
                 kernel_version = EXCLUDED.kernel_version, os_image = EXCLUDED.os_image, state = 'PRESENT',
-                missed_cycles = 0, last_seen_at = EXCLUDED.last_seen_at""".formatted(heartbeatDue("$9", "$10"));
+                missed_cycles = 0, last_seen_at = EXCLUDED.last_seen_at""".formatted(heartbeatDue("s", "$9", "$10"));
 
     static final String NODE_IDS = """
             SELECT n.id, n.cluster_id, n.name FROM ai_node n JOIN ai_cluster c ON c.id = n.cluster_id
@@ -86,9 +86,10 @@ final class FleetSql {
                    EXCLUDED.missed_cycles)
                OR (t.title, t.pi, t.institution, t.allocation_id, t.allocation_project_id, t.field_of_science)
                   IS DISTINCT FROM (%1$s, %2$s, coalesce(EXCLUDED.institution, t.institution), %3$s, %4$s, %5$s)
-               OR t.last_seen_at IS NULL OR t.last_seen_at < EXCLUDED.last_seen_at - $16::int * interval '1 second'"""
+               OR %6$s"""
             .formatted(namespaceSays("title"), namespaceSays("pi"), namespaceSays("allocation_id"),
-                    namespaceSays("allocation_project_id"), namespaceSays("field_of_science"));
+                    namespaceSays("allocation_project_id"), namespaceSays("field_of_science"),
+                    heartbeatDue("t", "EXCLUDED.last_seen_at", "$16"));
 
     /**
      * A field ColdFront's API may own: what the namespace says (else the value kept), unless ColdFront says it
@@ -128,7 +129,7 @@ final class FleetSql {
                 temperature_celsius = EXCLUDED.temperature_celsius,
                 memory_temperature_celsius = EXCLUDED.memory_temperature_celsius,
                 energy_joules = EXCLUDED.energy_joules, readings_at = EXCLUDED.readings_at, state = 'PRESENT',
-                missed_cycles = 0, last_seen_at = EXCLUDED.last_seen_at""".formatted(heartbeatDue("$14", "$15"));
+                missed_cycles = 0, last_seen_at = EXCLUDED.last_seen_at""".formatted(heartbeatDue("s", "$14", "$15"));
 
     static final String DEVICE_IDS = "SELECT id, uuid FROM gpu_device WHERE uuid = ANY($1::text[])";
 
@@ -151,15 +152,15 @@ final class FleetSql {
                 engine_active = EXCLUDED.engine_active, memory_used_mib = EXCLUDED.memory_used_mib,
                 memory_free_mib = EXCLUDED.memory_free_mib, project_id = EXCLUDED.project_id, pod = EXCLUDED.pod,
                 container = EXCLUDED.container, readings_at = EXCLUDED.readings_at, state = 'PRESENT',
-                missed_cycles = 0, last_seen_at = EXCLUDED.last_seen_at""".formatted(heartbeatDue("$10", "$11"));
+                missed_cycles = 0, last_seen_at = EXCLUDED.last_seen_at""".formatted(heartbeatDue("s", "$10", "$11"));
 
     /**
-     * The stored row {@code s} was last seen longer ago than the heartbeat ({@code seconds}) before {@code now}, so it
-     * is rewritten although nothing in it changed.
+     * The stored row ({@code stored}, its alias) was last seen longer ago than the heartbeat ({@code seconds}) before
+     * {@code now}, so it is rewritten although nothing in it changed.
      */
-    private static String heartbeatDue(String now, String seconds) {
-        return "s.last_seen_at IS NULL OR s.last_seen_at < %s::timestamptz - %s::int * interval '1 second'"
-                .formatted(now, seconds);
+    private static String heartbeatDue(String stored, String now, String seconds) {
+        return "%1$s.last_seen_at IS NULL OR %1$s.last_seen_at < %2$s::timestamptz - %3$s::int * interval '1 second'"
+                .formatted(stored, now, seconds);
     }
 
     /**
@@ -185,7 +186,7 @@ final class FleetSql {
                    EXCLUDED.gpu_model, EXCLUDED.gpus, EXCLUDED.phase, EXCLUDED.state, EXCLUDED.missed_cycles)
                OR (t.guest_os, t.instance_type) IS DISTINCT FROM
                   (coalesce(EXCLUDED.guest_os, t.guest_os), coalesce(EXCLUDED.instance_type, t.instance_type))
-               OR t.last_seen_at IS NULL OR t.last_seen_at < EXCLUDED.last_seen_at - $13::int * interval '1 second'""";
+               OR %s""".formatted(heartbeatDue("t", "EXCLUDED.last_seen_at", "$13"));
 
     static final String VM_IDS = """
             SELECT v.id FROM virtual_machine v JOIN unnest($1::bigint[], $2::text[]) AS k(project_id, name)

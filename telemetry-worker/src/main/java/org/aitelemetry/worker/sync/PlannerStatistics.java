@@ -1,11 +1,9 @@
 package org.aitelemetry.worker.sync;
 
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
-import java.util.ArrayList;
-import java.util.List;
+import org.aitelemetry.worker.sql.SqlValues;
 
 /**
  * Analyzes the fleet tables that a cycle has filled before PostgreSQL ever gathered statistics on them, as a bulk load
@@ -25,17 +23,12 @@ final class PlannerStatistics {
         this.connection = connection;
     }
 
-    /** ANALYZE, inside the caller's transaction (it sees the rows just written), the tables still without statistics. */
+    /** ANALYZE, in the caller's transaction (it sees the rows just written), of the tables still without statistics. */
     Uni<Void> gatherWhereMissing() {
         return connection.preparedQuery(FleetSql.TABLES_WITHOUT_STATISTICS)
                 .execute(Tuple.tuple().addArrayOfString(TABLES))
-                .chain(rows -> {
-                    List<String> tables = new ArrayList<>();
-                    for (Row row : rows) {
-                        tables.add(row.getString("relname"));
-                    }
-                    return tables.isEmpty() ? Uni.createFrom().voidItem()
-                            : connection.query(FleetSql.ANALYZE + String.join(", ", tables)).execute().replaceWithVoid();
-                });
+                .map(rows -> SqlValues.list(rows, row -> row.getString("relname")))
+                .chain(tables -> tables.isEmpty() ? Uni.createFrom().voidItem()
+                        : connection.query(FleetSql.ANALYZE + String.join(", ", tables)).execute().replaceWithVoid());
     }
 }
