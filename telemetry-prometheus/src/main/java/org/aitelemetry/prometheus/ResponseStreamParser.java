@@ -6,13 +6,9 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.async.ByteArrayFeeder;
 import java.io.IOException;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -20,9 +16,9 @@ import java.util.Set;
  * Reads the query API's envelope, {@code {status, data{resultType, result}, errorType, error, warnings, infos}}, as the
  * body arrives, chunk by chunk, and hands each series to a {@link SeriesSink} the moment it is complete: a fleet-wide
  * answer is tens of megabytes, and neither the body nor a list of its series needs to exist whole. Field order does not
- * matter. Label values are shared within the answer (a node's name repeats on each of its GPUs' series). Anything
- * malformed or cut short is an {@link IOException}, which the caller treats as transient; a result type no caller asks
- * for is an {@link IllegalStateException}, which is not retried.
+ * matter. Repeated label values are shared ({@link RecentValues}). Anything malformed or cut short is an
+ * {@link IOException}, which the caller treats as transient; a result type no caller asks for is an
+ * {@link IllegalStateException}, and a sample time out of range a {@link NumberFormatException}, neither retried.
  */
 final class ResponseStreamParser {
 
@@ -43,15 +39,12 @@ final class ResponseStreamParser {
     private enum SampleOf { SCALAR, VALUE, VALUES }
 
     private static final JsonFactory JSON = new JsonFactory();
-    /** Sample values are strings because JSON has no NaN or infinities; Go writes them like this. */
-    private static final Map<String, Double> SPECIAL_VALUES = Map.of(
-            "+Inf", Double.POSITIVE_INFINITY, "Inf", Double.POSITIVE_INFINITY, "-Inf", Double.NEGATIVE_INFINITY);
     private static final Set<String> RESULT_TYPES = Set.of("vector", "matrix", "scalar");
 
     private final SeriesSink sink;
     private final JsonParser parser;
     private final ByteArrayFeeder feeder;
-    private final Map<String, String> sharedValues = new HashMap<>();
+    private final RecentValues labelValues = new RecentValues();
 
     private State state = State.ROOT_START;
     private SampleOf sampleOf;
@@ -238,7 +231,7 @@ final class ResponseStreamParser {
         } else if (token == JsonToken.END_OBJECT) {
             state = State.SERIES;
         } else if (token == JsonToken.VALUE_STRING) {
-            labels.add(sharedValues.computeIfAbsent(parser.getText(), value -> value));
+            labels.add(labelValues.share(parser.getText()));
         } else {
             throw new JsonParseException(parser, "label value is not a string");
         }
@@ -254,13 +247,13 @@ final class ResponseStreamParser {
         }
     }
 
-    /** The time is seconds with millisecond decimals. */
     private void sampleTime(JsonToken token) throws IOException {
         if (!token.isNumeric()) {
             throw new JsonParseException(parser, "sample time is not a number");
         }
-        BigDecimal seconds = parser.getDecimalValue();
-        sampleTime = Instant.ofEpochMilli(seconds.movePointRight(3).setScale(0, RoundingMode.HALF_UP).longValueExact());
+        // a time out of range throws NumberFormatException: not retried, the same body would fail again
+        sampleTime = Instant.ofEpochMilli(SampleText.epochMillis(parser.getTextCharacters(), parser.getTextOffset(),
+                parser.getTextLength()));
         state = State.SAMPLE_VALUE;
     }
 
@@ -269,9 +262,8 @@ final class ResponseStreamParser {
             throw new JsonParseException(parser, "sample value is not a string");
         }
         String text = parser.getText();
-        Double special = SPECIAL_VALUES.get(text);
         try {
-            sampleValue = special != null ? special : Double.parseDouble(text);
+            sampleValue = SampleText.value(text);
         } catch (NumberFormatException e) {
             throw new JsonParseException(parser, "sample value is not a number: " + text);
         }

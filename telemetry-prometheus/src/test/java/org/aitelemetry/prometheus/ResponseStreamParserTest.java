@@ -121,6 +121,14 @@ class ResponseStreamParserTest {
                 .isSameAs(received.get(0).label("Hostname").orElseThrow());
     }
 
+    /** Not a parse error, which the client would retry: the same body would fail the same way. */
+    @Test
+    void aSampleTimeBeyondTheClockFailsForGood() {
+        assertThatThrownBy(() -> parse("""
+                {"status":"success","data":{"resultType":"vector","result":[{"metric":{},"value":[1e30,"1"]}]}}"""))
+                .isInstanceOf(NumberFormatException.class);
+    }
+
     @Test
     void labelValuesMustBeStrings() {
         assertThatThrownBy(() -> parse("""

@@ -38,7 +38,8 @@ public final class FleetSyncBenchmark {
     private static final Pattern CYCLE = Pattern.compile("Fleet sync of bench: (\\w+), (\\d+) clusters, (\\d+) nodes, "
             + "(\\d+) GPUs, (\\d+) MIG slices, (\\d+) projects, (?:\\d+ VMs with GPUs, )?(\\d+) rows written, "
             + "(\\d+) queries, (\\d+) ms");
-    private static final int CYCLES = 8;
+    /** Cycles per size, the first one included; more ({@code -Dbench.cycles=20}) steady an A/B of two builds. */
+    private static final int CYCLES = Integer.getInteger("bench.cycles", 8);
     private static final Instant FROZEN_AT = Instant.parse("2026-11-21T12:00:00Z");
 
     private record Cycle(String status, int gpus, int slices, int projects, int rows, int queries, long millis) {

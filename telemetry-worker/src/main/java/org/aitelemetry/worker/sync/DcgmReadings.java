@@ -34,14 +34,17 @@ final class DcgmReadings {
 
     /**
      * One field's answer while it streams in: values in model units, blanks and series without a UUID left out. It
-     * joins the table only once the answer is complete, so a retried attempt leaves nothing behind.
+     * joins the table only once the answer is complete, so a retried attempt leaves nothing behind. Kept as a list in
+     * answer order, not a map: the table is the one place a key is looked up (where a key repeats, the later value
+     * wins, as a map would have it).
      */
     static final class FieldSink implements SeriesSink {
 
         private final DcgmField field;
         private final LabelVariants labels;
         private final DcgmLabels dcgm;
-        private final Map<Key, Double> values = new HashMap<>();
+        private final List<Key> keys = new ArrayList<>();
+        private double[] values = new double[1024];
 
         FieldSink(DcgmField field, LabelVariants labels, DcgmLabels dcgm) {
             this.field = field;
@@ -54,8 +57,11 @@ final class DcgmReadings {
             Optional<String> uuid = dcgm.uuid(series);
             double value = series.last().value();
             if (uuid.isPresent() && !DcgmBlank.isBlank(value)) {
-                values.put(new Key(labels.cluster(series), uuid.get(), dcgm.gpuInstanceId(series).orElse(WHOLE_GPU)),
-                        field.toModelUnit(value));
+                if (keys.size() == values.length) {
+                    values = Arrays.copyOf(values, values.length * 2);
+                }
+                values[keys.size()] = field.toModelUnit(value);
+                keys.add(new Key(labels.cluster(series), uuid.get(), dcgm.gpuInstanceId(series).orElse(WHOLE_GPU)));
             }
         }
     }
@@ -68,15 +74,34 @@ final class DcgmReadings {
     void add(StreamedAnswer<FieldSink> answer) {
         FieldSink sink = answer.sink();
         int column = sink.field.ordinal();
-        sink.values.forEach((key, value) -> table.computeIfAbsent(key, k -> absent())[column] = value);
+        for (int i = 0; i < sink.keys.size(); i++) {
+            table.computeIfAbsent(sink.keys.get(i), k -> absent())[column] = sink.values[i];
+        }
         seriesCounts.put(sink.field, answer.seriesCount());
         warnings.addAll(answer.warnings());
     }
 
-    /** A field's value for a GPU or MIG instance; null where its exporter gave none (or only a DCGM blank). */
-    Double value(Key key, DcgmField field) {
+    /** The fields of one GPU or MIG instance, looked up once for all of them. */
+    static final class Row {
+
+        private static final Row NONE = new Row(absent());
+
+        private final double[] values;
+
+        private Row(double[] values) {
+            this.values = values;
+        }
+
+        /** A field's value; null where its exporter gave none (or only a DCGM blank). */
+        Double value(DcgmField field) {
+            double value = values[field.ordinal()];
+            return Double.isNaN(value) ? null : value;
+        }
+    }
+
+    Row row(Key key) {
         double[] values = table.get(key);
-        return values == null || Double.isNaN(values[field.ordinal()]) ? null : values[field.ordinal()];
+        return values == null ? Row.NONE : new Row(values);
     }
 
     /** Series in the largest field's answer: the inventory never has fewer when it lists every GPU. */

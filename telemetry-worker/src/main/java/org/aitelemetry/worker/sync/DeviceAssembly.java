@@ -129,22 +129,21 @@ final class DeviceAssembly {
     }
 
     private void addSlice(DeviceRef ref, int instance, Series series, Double free) {
-        DcgmReadings.Key reading = new DcgmReadings.Key(ref.cluster(), ref.uuid(), instance);
+        DcgmReadings.Row reading = readings.row(new DcgmReadings.Key(ref.cluster(), ref.uuid(), instance));
         SliceKey key = new SliceKey(ref.uuid(), instance);
         instances.computeIfAbsent(ref, r -> new LinkedHashSet<>()).add(instance);
         slicesByCluster.computeIfAbsent(ref.cluster(), c -> new LinkedHashMap<>()).put(key, new SliceObservation(key,
                 series.label(DcgmLabel.GPU_INSTANCE_PROFILE).orElse("unknown"),
-                readings.value(reading, DcgmField.GR_ENGINE_ACTIVE), readings.value(reading, DcgmField.FB_USED), free,
+                reading.value(DcgmField.GR_ENGINE_ACTIVE), reading.value(DcgmField.FB_USED), free,
                 dcgm.holderNamespace(series).orElse(null), dcgm.holderPod(series).orElse(null),
                 dcgm.holderContainer(series).orElse(null)));
     }
 
     private Readings wholeGpuReadings(DeviceRef ref) {
-        DcgmReadings.Key key = new DcgmReadings.Key(ref.cluster(), ref.uuid(), DcgmReadings.WHOLE_GPU);
-        return new Readings(readings.value(key, DcgmField.GPU_UTIL), readings.value(key, DcgmField.FB_USED),
-                wholeGpuFree.get(ref), readings.value(key, DcgmField.POWER_USAGE),
-                readings.value(key, DcgmField.GPU_TEMP), readings.value(key, DcgmField.MEMORY_TEMP),
-                readings.value(key, DcgmField.TOTAL_ENERGY));
+        DcgmReadings.Row row = readings.row(new DcgmReadings.Key(ref.cluster(), ref.uuid(), DcgmReadings.WHOLE_GPU));
+        return new Readings(row.value(DcgmField.GPU_UTIL), row.value(DcgmField.FB_USED), wholeGpuFree.get(ref),
+                row.value(DcgmField.POWER_USAGE), row.value(DcgmField.GPU_TEMP), row.value(DcgmField.MEMORY_TEMP),
+                row.value(DcgmField.TOTAL_ENERGY));
     }
 
     /**
@@ -157,14 +156,14 @@ final class DeviceAssembly {
         Double free = null;
         Map<SliceKey, SliceObservation> slices = slices(ref.cluster());
         for (int instance : instances.getOrDefault(ref, Set.of())) {
-            DcgmReadings.Key key = new DcgmReadings.Key(ref.cluster(), ref.uuid(), instance);
+            DcgmReadings.Row row = readings.row(new DcgmReadings.Key(ref.cluster(), ref.uuid(), instance));
             for (DcgmField field : DcgmField.values()) {
-                Double value = readings.value(key, field);
+                Double value = row.value(field);
                 if (value != null) {
                     deviceWide.merge(field, value, Math::max);
                 }
             }
-            used = sum(used, readings.value(key, DcgmField.FB_USED));
+            used = sum(used, row.value(DcgmField.FB_USED));
             free = sum(free, slices.get(new SliceKey(ref.uuid(), instance)).memoryFreeMib());
         }
         return new Readings(null, used, free, deviceWide.get(DcgmField.POWER_USAGE), deviceWide.get(DcgmField.GPU_TEMP),

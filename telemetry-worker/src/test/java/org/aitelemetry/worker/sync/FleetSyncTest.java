@@ -26,6 +26,7 @@ import org.aitelemetry.devkit.fleet.FleetTestResource;
 import org.aitelemetry.devkit.fleet.FleetVolume;
 import org.aitelemetry.devkit.fleet.HubExposition;
 import org.aitelemetry.devkit.fleet.InjectFleet;
+import org.aitelemetry.devkit.fleet.MigSlice;
 import org.aitelemetry.devkit.postgres.PostgresTestResource;
 import org.aitelemetry.devkit.prometheus.PrometheusComponent;
 import org.aitelemetry.model.fleet.SyncStatus;
@@ -142,6 +143,22 @@ class FleetSyncTest {
             }
         }
         assertThat(fleet.devices()).anyMatch(FleetDevice::blank);
+    }
+
+    /** Engine activity is a MIG instance's figure, read from an answer that lists MIG instances only. */
+    @Test
+    void everySliceHasItsEngineActivity() {
+        syncOnce();
+        FleetReadings readings = simulator.readings();
+        for (MigSlice slice : fleet.slices()) {
+            Row row = rows.all("""
+                    SELECT s.engine_active FROM gpu_slice s JOIN gpu_device d ON d.id = s.device_id
+                    WHERE d.uuid = $1 AND s.gpu_instance_id = $2""", slice.deviceUuid(), slice.gpuInstanceId()).get(0);
+            assertThat(row.getDouble("engine_active")).as("engine activity of %s/%d", slice.deviceUuid(),
+                    slice.gpuInstanceId()).isEqualTo(readings.utilizationPercent(slice, FleetTestResource.FROZEN_AT) / 100,
+                    within());
+        }
+        assertThat(fleet.slices()).isNotEmpty();
     }
 
     @Test
