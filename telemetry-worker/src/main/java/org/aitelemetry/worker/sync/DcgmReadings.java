@@ -27,6 +27,10 @@ final class DcgmReadings {
     record Key(String cluster, String uuid, int instance) {
     }
 
+    /** One series of a field's answer, in model units. */
+    private record Value(Key key, double value) {
+    }
+
     /** Instance number of a whole GPU's readings. */
     static final int WHOLE_GPU = -1;
 
@@ -43,8 +47,7 @@ final class DcgmReadings {
         private final DcgmField field;
         private final LabelVariants labels;
         private final DcgmLabels dcgm;
-        private final List<Key> keys = new ArrayList<>();
-        private double[] values = new double[1024];
+        private final List<Value> values = new ArrayList<>();
 
         FieldSink(DcgmField field, LabelVariants labels, DcgmLabels dcgm) {
             this.field = field;
@@ -57,11 +60,8 @@ final class DcgmReadings {
             Optional<String> uuid = dcgm.uuid(series);
             double value = series.last().value();
             if (uuid.isPresent() && !DcgmBlank.isBlank(value)) {
-                if (keys.size() == values.length) {
-                    values = Arrays.copyOf(values, values.length * 2);
-                }
-                values[keys.size()] = field.toModelUnit(value);
-                keys.add(new Key(labels.cluster(series), uuid.get(), dcgm.gpuInstanceId(series).orElse(WHOLE_GPU)));
+                values.add(new Value(new Key(labels.cluster(series), uuid.get(),
+                        dcgm.gpuInstanceId(series).orElse(WHOLE_GPU)), field.toModelUnit(value)));
             }
         }
     }
@@ -74,8 +74,8 @@ final class DcgmReadings {
     void add(StreamedAnswer<FieldSink> answer) {
         FieldSink sink = answer.sink();
         int column = sink.field.ordinal();
-        for (int i = 0; i < sink.keys.size(); i++) {
-            table.computeIfAbsent(sink.keys.get(i), k -> absent())[column] = sink.values[i];
+        for (Value value : sink.values) {
+            table.computeIfAbsent(value.key(), k -> absent())[column] = value.value();
         }
         seriesCounts.put(sink.field, answer.seriesCount());
         warnings.addAll(answer.warnings());
