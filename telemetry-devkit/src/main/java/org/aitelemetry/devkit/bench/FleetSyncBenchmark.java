@@ -105,7 +105,7 @@ public final class FleetSyncBenchmark {
         config.put("quarkus.oidc.tenant-enabled", "false");
         Path jar = root.resolve("telemetry-worker/target/quarkus-app/quarkus-run.jar");
         try (QuarkusAppComponent worker = new QuarkusAppComponent("telemetry-worker", jar, LoopbackPorts.free(), config,
-                WorkerJvm.options(), workspace)) {
+                WorkerJvm.options(), workspace).withJava(WorkerJvm.java())) {
             worker.start();
             long postmaster = postgres.serverPid().orElseThrow();
             // The CPU window opens just after the first unchanged cycle has ended (the first, longer one may run into

@@ -124,7 +124,7 @@ public final class HealthBenchmark {
     private QuarkusAppComponent worker(Map<String, String> config) {
         return new QuarkusAppComponent("telemetry-worker", root.resolve(
                 "telemetry-worker/target/quarkus-app/quarkus-run.jar"), LoopbackPorts.free(), config,
-                WorkerJvm.options(), workspace);
+                WorkerJvm.options(), workspace).withJava(WorkerJvm.java());
     }
 
     private static Set<String> refusedKeys(Path log) throws IOException {

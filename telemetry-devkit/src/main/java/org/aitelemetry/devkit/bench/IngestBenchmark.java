@@ -67,7 +67,7 @@ public final class IngestBenchmark {
                 for (int replica = 1; replica <= options.replicas(); replica++) {
                     String name = replica == 1 ? "telemetry-worker" : "telemetry-worker-" + replica;
                     workers.add(new QuarkusAppComponent(name, jar, LoopbackPorts.free(), config, WorkerJvm.options(),
-                            workspace));
+                            workspace).withJava(WorkerJvm.java()));
                     workers.get(replica - 1).start();
                 }
                 return measure(workers, postgres.serverPid().orElseThrow(), issuer, jdbcUrl);

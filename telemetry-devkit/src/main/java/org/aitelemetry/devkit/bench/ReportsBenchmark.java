@@ -88,7 +88,7 @@ public final class ReportsBenchmark {
         config.putAll(phase);
         QuarkusAppComponent worker = new QuarkusAppComponent("telemetry-worker", root.resolve(
                 "telemetry-worker/target/quarkus-app/quarkus-run.jar"), LoopbackPorts.free(), config,
-                WorkerJvm.options(), workspace);
+                WorkerJvm.options(), workspace).withJava(WorkerJvm.java());
         worker.start();
         return worker;
     }

@@ -53,7 +53,8 @@ final class SeededSite implements AutoCloseable {
         Map<String, String> config = new HashMap<>(keycloak.siteConfig());
         config.putAll(postgres.appConfig(database));
         Path jar = root.resolve("telemetry-site/target/quarkus-app/quarkus-run.jar");
-        site = new QuarkusAppComponent("telemetry-site", jar, sitePort, config, jvmOptions(), workspace);
+        site = new QuarkusAppComponent("telemetry-site", jar, sitePort, config, jvmOptions(), workspace)
+                .withJava(WorkerJvm.java());
         site.start();
         return seeded;
     }
@@ -68,7 +69,8 @@ final class SeededSite implements AutoCloseable {
     /** The options as a report line shows them. */
     static String describeJvm() {
         List<String> options = jvmOptions();
-        return options.isEmpty() ? "JVM defaults" : String.join(" ", options);
+        String jvm = options.isEmpty() ? "JVM defaults" : String.join(" ", options);
+        return jvm + ", Java " + WorkerJvm.java().version();
     }
 
     String jdbcUrl() {

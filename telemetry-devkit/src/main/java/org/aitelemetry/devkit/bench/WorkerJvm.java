@@ -1,11 +1,14 @@
 package org.aitelemetry.devkit.bench;
 
+import java.nio.file.Path;
 import java.util.List;
+import org.aitelemetry.devkit.process.JavaRuntime;
 
 /**
- * JVM options of the app a benchmark measures (the worker; the site for the API benchmark): the comma-separated list
- * in system property {@code bench.jvm}, by default {@code -Xmx256m} (a heap cap as a container memory limit would
- * set); {@code -Dbench.jvm=} leaves the JVM its defaults.
+ * The JVM of the app a benchmark measures (the worker; the site for the API benchmark): its options, the
+ * comma-separated list in system property {@code bench.jvm}, by default {@code -Xmx256m} (a heap cap as a container
+ * memory limit would set; {@code -Dbench.jvm=} leaves the JVM its defaults), and the Java installation it runs on,
+ * system property {@code bench.java} (a Java home), by default the one running the benchmark.
  */
 final class WorkerJvm {
 
@@ -17,8 +20,14 @@ final class WorkerJvm {
         return options.isEmpty() ? List.of() : List.of(options.split(","));
     }
 
-    /** The options as a report line shows them. */
+    static JavaRuntime java() {
+        String home = System.getProperty("bench.java", "").trim();
+        return home.isEmpty() ? JavaRuntime.current() : JavaRuntime.at(Path.of(home));
+    }
+
+    /** The options and the Java build as a report line shows them. */
     static String describe() {
-        return options().isEmpty() ? "JVM defaults" : String.join(" ", options());
+        String options = options().isEmpty() ? "JVM defaults" : String.join(" ", options());
+        return options + ", Java " + java().version();
     }
 }

@@ -29,10 +29,14 @@ final class ClassDataArchive {
     private Path recording;
 
     ClassDataArchive(Path appDir) {
-        int jdk = Runtime.version().feature();
+        this(appDir, Runtime.version());
+    }
+
+    /** For a JVM of the build {@code jdk}. */
+    ClassDataArchive(Path appDir, Runtime.Version jdk) {
         this.appDir = appDir;
-        this.aotCache = jdk >= AOT_CACHE_JDK;
-        String build = Runtime.version().toString().replaceAll("[^A-Za-z0-9.+-]", "_");
+        this.aotCache = jdk.feature() >= AOT_CACHE_JDK;
+        String build = jdk.toString().replaceAll("[^A-Za-z0-9.+-]", "_");
         this.archive = appDir.resolve("app-jdk" + build + (aotCache ? ".aot" : ".jsa"));
     }
 

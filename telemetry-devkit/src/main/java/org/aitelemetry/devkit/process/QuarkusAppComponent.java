@@ -32,8 +32,9 @@ public final class QuarkusAppComponent implements Component {
     private final Map<String, String> config;
     private final List<String> jvmOptions;
     private final Workspace workspace;
-    private final ClassDataArchive classData;
+    private ClassDataArchive classData;
     private boolean useClassData = true;
+    private JavaRuntime java = JavaRuntime.current();
     private ManagedProcess process;
     private boolean ready;
 
@@ -56,6 +57,13 @@ public final class QuarkusAppComponent implements Component {
     /** Serves health and metrics on this port (the local run's fixed ports) instead of a free one. */
     public QuarkusAppComponent withManagementPort(int newManagementPort) {
         managementPort = newManagementPort;
+        return this;
+    }
+
+    /** Runs on this Java installation (with its own class-data archive) instead of the one running this JVM. */
+    public QuarkusAppComponent withJava(JavaRuntime runtime) {
+        java = runtime;
+        classData = new ClassDataArchive(appDir(), runtime.version());
         return this;
     }
 
@@ -125,7 +133,7 @@ public final class QuarkusAppComponent implements Component {
 
     private List<String> command() {
         List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add(java.java().toString());
         if (useClassData) {
             command.addAll(classData.jvmOptions(String.valueOf(port)));
         }

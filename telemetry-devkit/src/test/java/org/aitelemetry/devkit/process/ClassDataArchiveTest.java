@@ -86,6 +86,17 @@ class ClassDataArchiveTest {
                 .endsWith(AOT_CACHE ? ".aot" : ".jsa");
     }
 
+    @Test
+    void theArchiveKindAndNameFollowTheJdkThatRunsTheAppNotTheHarness() {
+        ClassDataArchive on25 = new ClassDataArchive(appDir, Runtime.Version.parse("25.0.3+9-LTS"));
+        ClassDataArchive on17 = new ClassDataArchive(appDir, Runtime.Version.parse("17.0.15+6-Debian-1deb12u1"));
+
+        assertThat(on25.archive().getFileName()).hasToString("app-jdk25.0.3+9-LTS.aot");
+        assertThat(on25.jvmOptions("1")).singleElement().asString().startsWith("-XX:AOTCacheOutput=");
+        assertThat(on17.archive().getFileName()).hasToString("app-jdk17.0.15+6-Debian-1deb12u1.jsa");
+        assertThat(on17.jvmOptions("1")).singleElement().asString().startsWith("-XX:ArchiveClassesAtExit=");
+    }
+
     private List<Path> recordings() throws IOException {
         try (var files = Files.list(appDir)) {
             return files.filter(file -> file.toString().endsWith(".recording")).toList();
