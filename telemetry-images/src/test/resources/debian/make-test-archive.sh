@@ -51,9 +51,9 @@ deb debian pool/main/c/ca-certificates/ca-certificates_1_all.deb ca-certificates
   usr/share/ca-certificates/mozilla/AI_Telemetry_test_CA.crt "$certificate"
 deb debian pool/main/p/p/p_1.5_amd64.deb p 1.5 usr/share/p/version 1.5
 deb debian pool/main/q/q/q_1_amd64.deb q 1 usr/share/q/version 1
-deb debian-security pool/updates/main/p/p/p_2~deb12u1_amd64.deb p 2~deb12u1 usr/share/p/version 2~deb12u1
-suite debian bookworm '' "$(stanza debian ca-certificates 1 pool/main/c/ca-certificates/ca-certificates_1_all.deb
+deb debian-security pool/updates/main/p/p/p_2~deb13u1_amd64.deb p 2~deb13u1 usr/share/p/version 2~deb13u1
+suite debian trixie '' "$(stanza debian ca-certificates 1 pool/main/c/ca-certificates/ca-certificates_1_all.deb
   stanza debian p 1.5 pool/main/p/p/p_1.5_amd64.deb; stanza debian q 1 pool/main/q/q/q_1_amd64.deb)"
-suite debian bookworm-updates '' ''
-suite debian-security bookworm-security "$(date -u -d 2099-01-01 '+%a, %d %b %Y %H:%M:%S UTC')" \
-  "$(stanza debian-security p 2~deb12u1 pool/updates/main/p/p/p_2~deb12u1_amd64.deb)"
+suite debian trixie-updates '' ''
+suite debian-security trixie-security "$(date -u -d 2099-01-01 '+%a, %d %b %Y %H:%M:%S UTC')" \
+  "$(stanza debian-security p 2~deb13u1 pool/updates/main/p/p/p_2~deb13u1_amd64.deb)"

@@ -102,10 +102,13 @@ class ImageConfigIT {
         assertThat(files.keySet()).containsAll(packagedFiles(packaged));
         assertThat(files.get(JAVA + "/bin/java").getMode() & 0111).isEqualTo(0111);
         assertThat(files).containsKeys(JAVA + "/lib/server/libjvm.so", JAVA + "/lib/modules",
-                "etc/ssl/certs/java/cacerts", "bin/dash", "etc/passwd");
-        assertThat(files.get("lib64/ld-linux-x86-64.so.2").isSymbolicLink()).isTrue();
+                "etc/ssl/certs/java/cacerts", "usr/bin/dash", "etc/passwd");
+        // Merged /usr: the ELF interpreter /lib64/ld-linux-x86-64.so.2 and /bin/sh through the links.
+        assertThat(files.get("lib64").getLinkName()).isEqualTo("usr/lib64");
+        assertThat(files.get("usr/lib64/ld-linux-x86-64.so.2").isSymbolicLink()).isTrue();
+        assertThat(files.get("bin").getLinkName()).isEqualTo("usr/bin");
+        assertThat(files.get("usr/bin/sh").getLinkName()).isEqualTo("dash");
         assertThat(files.get(JAVA + "/lib/security/cacerts").getLinkName()).isEqualTo("/etc/ssl/certs/java/cacerts");
-        assertThat(files.get("bin/sh").getLinkName()).isEqualTo("dash");
         assertThat(files.values()).allSatisfy(entry -> assertThat(entry.getLongUserId()).isZero());
         // Nothing the app's user could change but /tmp, which the manifests replace with an emptyDir anyway.
         assertThat(files.values().stream().filter(entry -> !entry.isSymbolicLink() && (entry.getMode() & 0002) != 0)

@@ -14,11 +14,11 @@ import java.util.Optional;
 import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
 
 /**
- * What Debian 12's archive serves now, trusted only through its signatures: each suite's InRelease verified by gpgv
+ * What Debian 13's archive serves now, trusted only through its signatures: each suite's InRelease verified by gpgv
  * against Debian's keyring, the suite's Packages.xz checked against the hash the release lists, and a package's
  * entry (version, pool file, SHA-256) read from it. The newest version any of the suites serves is the current one
- * (a point release updates bookworm, bookworm-updates carries stable updates, bookworm-security security fixes).
- * The suites are those lock-debian-base.sh's apt reads.
+ * (a point release updates trixie, trixie-updates carries stable updates, trixie-security security fixes).
+ * The suites are those lock-debian-base.sh reads.
  */
 public final class DebianArchive {
 
@@ -26,8 +26,8 @@ public final class DebianArchive {
     record Suite(String archive, String codename) {
     }
 
-    static final List<Suite> SUITES = List.of(new Suite("debian", "bookworm"),
-            new Suite("debian", "bookworm-updates"), new Suite("debian-security", "bookworm-security"));
+    static final List<Suite> SUITES = List.of(new Suite("debian", "trixie"),
+            new Suite("debian", "trixie-updates"), new Suite("debian-security", "trixie-security"));
     public static final URI DEBIAN_MIRROR = URI.create("http://deb.debian.org/");
     private static final String PACKAGES = "main/binary-amd64/Packages.xz";
 

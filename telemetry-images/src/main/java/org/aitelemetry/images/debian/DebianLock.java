@@ -9,8 +9,8 @@ import java.util.List;
 
 /**
  * debian-base.lock: the packages the Java runtime base is assembled from, each pinned to a version, a URL on Debian's
- * archive and the SHA-256 apt verified when lock-debian-base.sh wrote it (apt checks the archive's signed index; the
- * build checks the hash). Lines: {@code name version url sha256}; "#" starts a comment.
+ * archive and the SHA-256 the suites' signed indexes listed when lock-debian-base.sh wrote it (the script verified
+ * them with gpgv; the build checks the hash). Lines: {@code name version url sha256}; "#" starts a comment.
  */
 public final class DebianLock {
 

@@ -19,14 +19,15 @@ import org.aitelemetry.images.oci.OciImage;
 
 /**
  * The Java runtime base image, assembled from the locked Debian packages without root, dpkg or a daemon: one layer of
- * their files (documentation left out), plus what their maintainer scripts would have made and the image needs — the
- * JDK's trust store from ca-certificates' Mozilla bundle, /bin/sh, /tmp, and passwd/group naming the app's user.
+ * their files (documentation left out), plus what their maintainer scripts and Debian's installer would have made and
+ * the image needs — the JDK's trust store from ca-certificates' Mozilla bundle, the merged-/usr links, /tmp, and
+ * passwd/group naming the app's user.
  * The label {@value #PACKAGES_LABEL} records every package at the version the base holds; where the archive no longer
  * served a locked version and the current one took its place (PackageCache), {@value #SUBSTITUTED_LABEL} names both.
  */
 public final class JavaRuntimeBase {
 
-    public static final String JAVA_HOME = "/usr/lib/jvm/java-17-openjdk-amd64";
+    public static final String JAVA_HOME = "/usr/lib/jvm/java-25-openjdk-amd64";
     public static final String PACKAGES_LABEL = "org.aitelemetry.base.debian-packages";
     /** "name=locked>used" for each package whose locked version was replaced; absent when the lock was served. */
     public static final String SUBSTITUTED_LABEL = "org.aitelemetry.base.debian-substituted";
@@ -36,6 +37,7 @@ public final class JavaRuntimeBase {
     private static final String MOZILLA_CERTIFICATES = "usr/share/ca-certificates/mozilla/";
     private static final List<String> LEFT_OUT = List.of("usr/share/doc/", "usr/share/man/", "usr/share/locale/",
             "usr/share/lintian/", "usr/share/info/", "usr/share/bug/");
+    private static final List<String> MERGED_USR = List.of("bin", "lib", "lib64");
 
     private final List<DebianPackage> packages;
     private final PackageCache cache;
@@ -48,6 +50,11 @@ public final class JavaRuntimeBase {
     public OciImage build(Path workDirectory) throws IOException, InterruptedException {
         KeyStore trustStore = emptyTrustStore();
         try (LayerWriter layer = new LayerWriter(workDirectory.resolve("java-runtime.tar.gz"))) {
+            // Debian 13's packages ship below /usr only: the ELF interpreter (/lib64/ld-linux-x86-64.so.2) and
+            // run-java.sh's /bin/sh are reached through the links Debian's installer makes before it unpacks them.
+            for (String merged : MERGED_USR) {
+                layer.symlink(merged, "usr/" + merged);
+            }
             List<PackageCache.CachedDeb> used = new ArrayList<>();
             for (DebianPackage pkg : packages) {
                 PackageCache.CachedDeb cached = cache.get(pkg);
@@ -69,7 +76,6 @@ public final class JavaRuntimeBase {
             }
             layer.directory("etc/ssl/certs/java", 0755);
             layer.file("etc/ssl/certs/java/cacerts", 0644, store(trustStore));
-            layer.symlink("bin/sh", "dash");
             layer.directory("tmp", 01777);
             layer.file("etc/passwd", 0644, ("root:x:0:0:root:/root:/usr/sbin/nologin\n"
                     + "app:x:" + APP_UID + ":0:AI Telemetry:/deployments:/usr/sbin/nologin\n")
@@ -82,7 +88,7 @@ public final class JavaRuntimeBase {
             image.runConfig().putArray("Env").add("PATH=" + JAVA_HOME + "/bin:/usr/local/bin:/usr/bin:/bin")
                     .add("JAVA_HOME=" + JAVA_HOME).add("LANG=C.UTF-8");
             image.labels().put("org.opencontainers.image.title", "ai-telemetry-java-runtime")
-                    .put("org.opencontainers.image.description", "OpenJDK 17 runtime from Debian 12 packages")
+                    .put("org.opencontainers.image.description", "OpenJDK 25 runtime from Debian 13 packages")
                     .put(PACKAGES_LABEL, used.stream().map(deb -> deb.used().pin()).collect(Collectors.joining(" ")));
             String substituted = used.stream().filter(PackageCache.CachedDeb::substituted)
                     .map(deb -> deb.locked().pin() + ">" + deb.used().version()).collect(Collectors.joining(" "));

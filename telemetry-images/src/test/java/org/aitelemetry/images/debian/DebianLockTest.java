@@ -50,6 +50,6 @@ class DebianLockTest {
     @Test
     void theRepositorysLockPinsTheRuntimeAndItsTrustStore() throws IOException {
         assertThat(DebianLock.read(Path.of("debian-base.lock"))).extracting(DebianPackage::name)
-                .contains("openjdk-17-jre-headless", "libc6", "zlib1g", "dash", JavaRuntimeBase.CERTIFICATES_PACKAGE);
+                .contains("openjdk-25-jre-headless", "libc6", "zlib1g", "dash", JavaRuntimeBase.CERTIFICATES_PACKAGE);
     }
 }

@@ -44,10 +44,10 @@ class JavaRuntimeBaseTest {
                     .build(Files.createDirectories(work.resolve("base")));
 
             assertThat(base.labels().path(JavaRuntimeBase.PACKAGES_LABEL).asText())
-                    .isEqualTo("ca-certificates=1 p=2~deb12u1");
-            assertThat(base.labels().path(JavaRuntimeBase.SUBSTITUTED_LABEL).asText()).isEqualTo("p=1>2~deb12u1");
+                    .isEqualTo("ca-certificates=1 p=2~deb13u1");
+            assertThat(base.labels().path(JavaRuntimeBase.SUBSTITUTED_LABEL).asText()).isEqualTo("p=1>2~deb13u1");
             Map<String, byte[]> files = files(base);
-            assertThat(files.get("usr/share/p/version")).asString(StandardCharsets.UTF_8).isEqualTo("2~deb12u1");
+            assertThat(files.get("usr/share/p/version")).asString(StandardCharsets.UTF_8).isEqualTo("2~deb13u1");
             KeyStore trustStore = KeyStore.getInstance("PKCS12");
             trustStore.load(new ByteArrayInputStream(files.get("etc/ssl/certs/java/cacerts")), null);
             assertThat(trustStore.aliases().nextElement()).isEqualTo("debian:ai_telemetry_test_ca.pem");

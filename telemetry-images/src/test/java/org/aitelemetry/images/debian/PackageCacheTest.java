@@ -30,10 +30,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class PackageCacheTest {
 
-    private static final String P_CURRENT = "/debian-security/pool/updates/main/p/p/p_2~deb12u1_amd64.deb";
-    private static final String SECURITY = "/debian-security/dists/bookworm-security/";
-    private static final String UPDATES = "/debian/dists/bookworm-updates/";
-    private static final String MAIN = "/debian/dists/bookworm/";
+    private static final String P_CURRENT = "/debian-security/pool/updates/main/p/p/p_2~deb13u1_amd64.deb";
+    private static final String SECURITY = "/debian-security/dists/trixie-security/";
+    private static final String UPDATES = "/debian/dists/trixie-updates/";
+    private static final String MAIN = "/debian/dists/trixie/";
 
     @TempDir
     Path work;
@@ -79,21 +79,21 @@ class PackageCacheTest {
     void replacesAVanishedVersionByTheNewestTheSignedIndexesListAndWarns() throws Exception {
         PackageCache.CachedDeb deb = cache(Clock.systemUTC()).get(vanished());
 
-        // bookworm lists p 1.5, bookworm-security p 2~deb12u1: the newer one.
+        // trixie lists p 1.5, trixie-security p 2~deb13u1: the newer one.
         assertThat(deb.substituted()).isTrue();
-        assertThat(deb.used().pin()).isEqualTo("p=2~deb12u1");
+        assertThat(deb.used().pin()).isEqualTo("p=2~deb13u1");
         assertThat(deb.used().url()).isEqualTo(archive.mirror().resolve(P_CURRENT.substring(1)));
         assertThat(Files.readAllBytes(deb.file())).isEqualTo(archive.file(P_CURRENT.substring(1)));
         assertThat(warnings.toString(StandardCharsets.UTF_8)).contains("WARNING")
                 .contains("no longer serves p=1 of telemetry-images/debian-base.lock")
-                .contains("holds p=2~deb12u1").contains("telemetry-images/lock-debian-base.sh");
+                .contains("holds p=2~deb13u1").contains("telemetry-images/lock-debian-base.sh");
     }
 
     @Test
     void refusesAReplacementWhoseHashIsNotTheSignedIndexs() {
         archive.replace(P_CURRENT, "not the package the index lists".getBytes(StandardCharsets.UTF_8));
 
-        assertThatThrownBy(() -> cache(Clock.systemUTC()).get(vanished())).hasMessageContaining("p=2~deb12u1 from")
+        assertThatThrownBy(() -> cache(Clock.systemUTC()).get(vanished())).hasMessageContaining("p=2~deb13u1 from")
                 .hasMessageContaining("has SHA-256");
         assertThat(work.resolve("debs")).isDirectoryNotContaining("glob:**.deb");
         assertThat(warnings.toString(StandardCharsets.UTF_8)).isEmpty();
@@ -112,12 +112,12 @@ class PackageCacheTest {
                 Arguments.of("an index that is not the one the release lists",
                         Map.of(SECURITY + "main/binary-amd64/Packages.xz", mainIndex), "has SHA-256"),
                 Arguments.of("a release changed after it was signed", Map.of(SECURITY + "InRelease",
-                        bytes(security.replace("Codename: bookworm-security", "Codename: bookworm-securitx"))),
+                        bytes(security.replace("Codename: trixie-security", "Codename: trixie-securitx"))),
                         "gpgv did not verify"),
                 Arguments.of("a hash added outside the signature", Map.of(SECURITY + "InRelease", bytes(appended),
                         SECURITY + "main/binary-amd64/Packages.xz", mainIndex), "has SHA-256"),
                 Arguments.of("another suite's signed release", Map.of(UPDATES + "InRelease",
-                        Files.readAllBytes(file(MAIN + "InRelease"))), "signed for bookworm, not bookworm-updates"),
+                        Files.readAllBytes(file(MAIN + "InRelease"))), "signed for trixie, not trixie-updates"),
                 Arguments.of("no release", noRelease, "answered 404"));
     }
 
@@ -134,13 +134,13 @@ class PackageCacheTest {
     void refusesAnExpiredRelease() {
         Clock after = Clock.fixed(Instant.parse("2099-01-02T00:00:00Z"), ZoneOffset.UTC);
 
-        assertThatThrownBy(() -> cache(after).get(vanished())).hasMessageContaining("bookworm-security/InRelease "
+        assertThatThrownBy(() -> cache(after).get(vanished())).hasMessageContaining("trixie-security/InRelease "
                 + "expired 2099-01-01T00:00:00Z");
     }
 
     /** p=1: the lock pins it, the archive no longer serves it. */
     private DebianPackage vanished() throws IOException {
-        DebianPackage current = archive.pinned("p", "2~deb12u1", P_CURRENT.substring(1));
+        DebianPackage current = archive.pinned("p", "2~deb13u1", P_CURRENT.substring(1));
         return new DebianPackage("p", "1", archive.mirror().resolve("debian/pool/main/p/p/p_1_amd64.deb"),
                 current.sha256().replace('a', 'b'));
     }

@@ -44,7 +44,7 @@ class SignedReleaseTest {
     @Test
     void refusesAReleaseSignedByAKeyNotInTheKeyring() throws Exception {
         assumeTrue(Files.exists(SignedRelease.DEBIAN_KEYRING), "debian-archive-keyring is not installed");
-        String signedByTheTestKey = Files.readString(TestArchive.FILES.resolve("debian/dists/bookworm/InRelease"));
+        String signedByTheTestKey = Files.readString(TestArchive.FILES.resolve("debian/dists/trixie/InRelease"));
 
         assertThatThrownBy(() -> SignedRelease.verify(copy(signedByTheTestKey), SignedRelease.DEBIAN_KEYRING))
                 .hasMessageContaining("gpgv did not verify");
