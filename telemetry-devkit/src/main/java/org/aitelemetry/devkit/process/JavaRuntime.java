@@ -27,11 +27,12 @@ public record JavaRuntime(Path home, Runtime.Version version) {
         } catch (IOException e) {
             throw new UncheckedIOException("not a Java installation (no readable release file): " + home, e);
         }
-        String version = properties.getProperty("JAVA_RUNTIME_VERSION");
-        if (version == null || version.length() < 2) {
+        // The JDK's build writes each value in double quotes; Properties keeps them.
+        String version = properties.getProperty("JAVA_RUNTIME_VERSION", "").replace("\"", "").trim();
+        if (version.isEmpty()) {
             throw new IllegalArgumentException(release + " does not name JAVA_RUNTIME_VERSION");
         }
-        return new JavaRuntime(home, Runtime.Version.parse(version.substring(1, version.length() - 1)));
+        return new JavaRuntime(home, Runtime.Version.parse(version));
     }
 
     public Path java() {

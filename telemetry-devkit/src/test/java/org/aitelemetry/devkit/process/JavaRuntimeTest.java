@@ -41,8 +41,10 @@ class JavaRuntimeTest {
     void aFolderThatIsNoJavaInstallationIsRefusedByName() throws Exception {
         assertThatThrownBy(() -> JavaRuntime.at(home)).isInstanceOf(UncheckedIOException.class)
                 .hasMessageContaining("not a Java installation").hasMessageContaining(home.toString());
-        Files.writeString(home.resolve("release"), "JAVA_VERSION=\"25.0.3\"\n");
-        assertThatThrownBy(() -> JavaRuntime.at(home)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("JAVA_RUNTIME_VERSION");
+        for (String release : new String[] {"JAVA_VERSION=\"25.0.3\"\n", "JAVA_RUNTIME_VERSION=\"\"\n"}) {
+            Files.writeString(home.resolve("release"), release);
+            assertThatThrownBy(() -> JavaRuntime.at(home)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("JAVA_RUNTIME_VERSION");
+        }
     }
 }
