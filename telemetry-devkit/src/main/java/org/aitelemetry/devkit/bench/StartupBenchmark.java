@@ -11,6 +11,7 @@ import org.aitelemetry.devkit.LoopbackPorts;
 import org.aitelemetry.devkit.Workspace;
 import org.aitelemetry.devkit.postgres.PostgresComponent;
 import org.aitelemetry.devkit.postgres.SchemaMigrator;
+import org.aitelemetry.devkit.process.JavaRuntime;
 import org.aitelemetry.devkit.process.QuarkusAppComponent;
 import org.aitelemetry.devkit.process.ShippedJvmOptions;
 
@@ -104,7 +105,7 @@ public final class StartupBenchmark {
     }
 
     private Stats jvmFloor() throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String java = JavaRuntime.current().java().toString();
         double[] millis = new double[runs];
         for (int i = 0; i < runs; i++) {
             long begin = System.nanoTime();

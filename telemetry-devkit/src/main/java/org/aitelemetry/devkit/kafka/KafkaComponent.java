@@ -13,6 +13,7 @@ import java.util.Base64;
 import java.util.List;
 import org.aitelemetry.devkit.LoopbackPorts;
 import org.aitelemetry.devkit.Workspace;
+import org.aitelemetry.devkit.process.JavaRuntime;
 import org.aitelemetry.devkit.process.LogReadiness;
 import org.aitelemetry.devkit.process.ManagedProcess;
 import org.aitelemetry.devkit.process.ServerProcessComponent;
@@ -39,7 +40,7 @@ public final class KafkaComponent extends ServerProcessComponent {
     private int controllerPort;
 
     public KafkaComponent(Workspace workspace, String name) {
-        super(workspace, name, Path.of(System.getProperty("java.home"), "bin", "java"));
+        super(workspace, name, JavaRuntime.current().java());
     }
 
     public KafkaComponent(Workspace workspace) {
