@@ -6,12 +6,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
-import java.util.stream.Stream;
+import org.aitelemetry.devkit.FileTrees;
+import org.aitelemetry.images.aot.AotTraining;
 import org.aitelemetry.images.containerfile.Containerfile;
 import org.aitelemetry.images.containerfile.ContainerfileBuild;
 import org.aitelemetry.images.debian.DebianArchive;
@@ -27,7 +28,8 @@ import org.aitelemetry.images.oci.OciImage;
  * from debian-base.lock, then the apps' Containerfile applied to it once per app (APP and its ports as build
  * arguments), each written as an OCI archive {@code <output>/<name>.oci.tar} under the reference
  * {@code <registry>/<name>:<tag>}.
- * Arguments: repository root, output directory, registry, tag, version, source URL.
+ * Arguments: repository root, output directory, registry, tag, version, source URL, AOT cache mode (auto, required,
+ * off; {@link #addAotCache}).
  */
 public final class BuildImages {
 
@@ -42,15 +44,19 @@ public final class BuildImages {
     private BuildImages() {
     }
 
-    public static void main(String[] args) throws IOException, InterruptedException {
+    public static void main(String[] args) throws Exception {
         Path root = Path.of(args[0]).toAbsolutePath().normalize();
         Path output = Path.of(args[1]).toAbsolutePath();
         String registry = args[2];
         String tag = args[3];
+        String aot = args.length > 6 ? args[6] : "auto";
+        if (!List.of("auto", "required", "off").contains(aot)) {
+            throw new IllegalArgumentException("images.aot is auto, required or off, not " + aot);
+        }
         Map<String, String> buildArguments = Map.of("VERSION", args[4], "REVISION", revision(root),
                 "SOURCE", args[5], "BASE_IMAGE", "oci-archive:" + root.relativize(output.resolve(BASE_ARCHIVE)));
         Path work = output.resolve("work");
-        delete(work);
+        FileTrees.deleteRecursively(work);
 
         DebianArchive debian = new DebianArchive(DebianArchive.DEBIAN_MIRROR, SignedRelease.DEBIAN_KEYRING,
                 work.resolve("debian-archive"), Clock.systemUTC());
@@ -62,16 +68,42 @@ public final class BuildImages {
         System.out.println("[images] " + output.resolve(BASE_ARCHIVE) + " " + baseDigest);
 
         Containerfile recipe = Containerfile.read(root.resolve(CONTAINERFILE));
-        for (String app : APPS) {
-            Map<String, String> appArguments = new HashMap<>(buildArguments);
-            appArguments.putAll(appArguments(root, app));
-            OciImage image = new ContainerfileBuild(root, appArguments, work.resolve(app)).apply(recipe);
-            image.labels().put("org.opencontainers.image.base.digest", baseDigest);
-            Path archive = output.resolve(app + ".oci.tar");
-            String digest = OciArchive.write(image, registry + "/" + app + ":" + tag, archive);
-            System.out.println("[images] " + archive + " " + registry + "/" + app + ":" + tag + " " + digest);
+        try (AotTraining training = new AotTraining(root, work)) {
+            for (String app : APPS) {
+                Map<String, String> appArguments = new HashMap<>(buildArguments);
+                appArguments.putAll(appArguments(root, app));
+                OciImage image = new ContainerfileBuild(root, appArguments, work.resolve(app)).apply(recipe);
+                image.labels().put("org.opencontainers.image.base.digest", baseDigest);
+                addAotCache(aot, training, app, image, work.resolve(app + "-aot"));
+                Path archive = output.resolve(app + ".oci.tar");
+                String digest = OciArchive.write(image, registry + "/" + app + ":" + tag, archive);
+                System.out.println("[images] " + archive + " " + registry + "/" + app + ":" + tag + " " + digest);
+            }
         }
-        delete(work);
+        FileTrees.deleteRecursively(work);
+    }
+
+    /**
+     * The app's AOT cache as the image's last layer, recorded by a training run of the image under runc ({@code aot}
+     * {@code auto}: where runc can run it, else a warning; {@code required}: else the build fails; {@code off}: none,
+     * so that the images are reproducible bit for bit from the commit, which a training run's recording is not).
+     */
+    private static void addAotCache(String aot, AotTraining training, String app, OciImage image, Path work)
+            throws Exception {
+        if (aot.equals("off")) {
+            System.out.println("[images] " + app + ": no AOT cache (images.aot=off)");
+            return;
+        }
+        Optional<String> refusal = AotTraining.prepare(image, work);
+        if (refusal.isEmpty()) {
+            training.addCache(app, image, work);
+        } else if (aot.equals("required")) {
+            throw new IllegalStateException(app + "'s AOT cache cannot be recorded here (images.aot=required): "
+                    + refusal.get());
+        } else {
+            System.out.println("[images] WARNING: " + app + "'s image carries no AOT cache, and starts slower: "
+                    + refusal.get());
+        }
     }
 
     /** APP and its ports, from the properties the app is packaged with: the image exposes what the app listens on. */
@@ -101,16 +133,6 @@ public final class BuildImages {
             return git.waitFor() == 0 && out.matches("[0-9a-f]{40}") ? out : "unknown";
         } catch (IOException e) {
             return "unknown";
-        }
-    }
-
-    private static void delete(Path directory) throws IOException {
-        if (Files.exists(directory)) {
-            try (Stream<Path> tree = Files.walk(directory)) {
-                for (Path path : tree.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(path);
-                }
-            }
         }
     }
 }

@@ -1,17 +1,14 @@
 package org.aitelemetry.images;
 
-import java.io.BufferedInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.zip.GZIPInputStream;
 import org.aitelemetry.images.oci.Layer;
 import org.aitelemetry.images.oci.OciArchive;
 import org.aitelemetry.images.oci.OciImage;
+import org.aitelemetry.images.oci.RootFilesystem;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 
@@ -63,48 +60,12 @@ record BuiltImage(OciArchive.Read read) {
         return content;
     }
 
-    /** Unpacks the layers in order into a root file system, as a runtime does (no whiteouts: the build writes none). */
+    /** Unpacks the layers in order into a root file system, as a runtime does. */
     void unpack(Path root) throws IOException {
-        for (Layer layer : image().layers()) {
-            try (TarArchiveInputStream tar = layer(layer)) {
-                for (TarArchiveEntry entry = tar.getNextEntry(); entry != null; entry = tar.getNextEntry()) {
-                    Path target = root.resolve(entry.getName()).normalize();
-                    if (!target.startsWith(root)) {
-                        throw new IOException("entry outside the root: " + entry.getName());
-                    }
-                    Files.createDirectories(target.getParent());
-                    if (entry.isDirectory()) {
-                        Files.createDirectories(target);
-                    } else {
-                        Files.deleteIfExists(target);
-                        if (entry.isSymbolicLink()) {
-                            Files.createSymbolicLink(target, Path.of(entry.getLinkName()));
-                        } else if (entry.isLink()) {
-                            Files.createLink(target, root.resolve(entry.getLinkName()));
-                        } else {
-                            Files.copy(tar, target);
-                        }
-                    }
-                    if (!entry.isSymbolicLink()) {
-                        Files.setPosixFilePermissions(target, PosixFilePermissions.fromString(
-                                permissions(entry.getMode())));
-                    }
-                }
-            }
-        }
+        RootFilesystem.unpack(image(), root);
     }
 
     private static TarArchiveInputStream layer(Layer layer) throws IOException {
-        InputStream in = new GZIPInputStream(new BufferedInputStream(Files.newInputStream(layer.blob())), 1 << 16);
-        return new TarArchiveInputStream(in);
-    }
-
-    private static String permissions(int mode) {
-        String all = "rwxrwxrwx";
-        StringBuilder result = new StringBuilder();
-        for (int bit = 8; bit >= 0; bit--) {
-            result.append((mode & (1 << bit)) != 0 ? all.charAt(8 - bit) : '-');
-        }
-        return result.toString();
+        return RootFilesystem.open(layer);
     }
 }

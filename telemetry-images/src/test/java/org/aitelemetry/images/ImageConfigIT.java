@@ -48,7 +48,8 @@ class ImageConfigIT {
         assertThat(config.path("Entrypoint").toString()).isEqualTo("[\"/deployments/run-java.sh\"]");
         assertThat(config.path("WorkingDir").asText()).isEqualTo("/deployments");
         String launcher = new String(built.read("deployments/run-java.sh"), StandardCharsets.UTF_8);
-        assertThat(launcher).startsWith("#!/bin/sh\n").contains("exec java $JAVA_OPTS_APPEND -jar quarkus-run.jar");
+        assertThat(launcher).startsWith("#!/bin/sh\n")
+                .contains("exec java $AOT_CACHE_OPTION $JAVA_OPTS_APPEND -jar quarkus-run.jar");
         Properties properties = appProperties(app);
         assertThat(fieldNames(config.path("ExposedPorts"))).containsExactlyInAnyOrder(
                 properties.getProperty("quarkus.http.port") + "/tcp",
