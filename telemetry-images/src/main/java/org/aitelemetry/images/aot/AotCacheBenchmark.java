@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import org.aitelemetry.devkit.FileTrees;
 import org.aitelemetry.devkit.LoopbackPorts;
 import org.aitelemetry.devkit.Workspace;
@@ -114,10 +115,18 @@ public final class AotCacheBenchmark {
             System.out.printf("%-16s %-9s %7d ms %5d MiB%n", container.rootfs().getParent().getFileName(),
                     cached ? "on" : "none", readyMillis, statusMib(container.pid(id), "VmRSS"));
         } finally {
+            stop(container, id, run);
+        }
+    }
+
+    /** A graceful stop first, so what the JVM prints at exit (-XX:+PrintNMTStatistics) reaches the log. */
+    private static void stop(RuncContainer container, String id, Process run) throws Exception {
+        container.signal(id, "TERM");
+        if (!run.waitFor(20, TimeUnit.SECONDS)) {
             container.signal(id, "KILL");
             run.waitFor();
-            container.delete(id);
         }
+        container.delete(id);
     }
 
     private static Optional<String> probe(RuncContainer container) {
@@ -145,9 +154,7 @@ public final class AotCacheBenchmark {
         } catch (IllegalStateException failed) {
             System.out.printf("%-9s failed: %s%n", cached ? "on" : "none", failed.getMessage());
         } finally {
-            container.signal(id, "KILL");
-            run.waitFor();
-            container.delete(id);
+            stop(container, id, run);
         }
         return config;
     }
