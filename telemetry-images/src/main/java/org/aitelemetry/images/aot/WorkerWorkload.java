@@ -22,7 +22,7 @@ import org.aitelemetry.devkit.alertmanager.WebhookBody;
  */
 final class WorkerWorkload implements TrainingWorkload {
 
-    static final String WEBHOOK = "/api/ingest/v1/alertmanager";
+    private static final String WEBHOOK = "/api/ingest/v1/alertmanager";
     private static final int CYCLES = 8;
     private static final int BATCHES = 40;
     private static final int ALERTS_PER_BATCH = 10;

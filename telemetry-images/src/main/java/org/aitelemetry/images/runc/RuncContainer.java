@@ -89,9 +89,9 @@ public final class RuncContainer {
 
     /** The host's process id of a running container's first process. */
     public long pid(String id) throws IOException, InterruptedException {
-        Process state = new ProcessBuilder("runc", "--root", this.state.toString(), "state", id).start();
-        JsonNode json = JSON.readTree(state.getInputStream());
-        if (state.waitFor() != 0 || !json.path("pid").canConvertToLong()) {
+        Process runcState = new ProcessBuilder("runc", "--root", state.toString(), "state", id).start();
+        JsonNode json = JSON.readTree(runcState.getInputStream());
+        if (runcState.waitFor() != 0 || !json.path("pid").canConvertToLong()) {
             throw new IOException("runc state " + id + " failed");
         }
         return json.path("pid").asLong();
