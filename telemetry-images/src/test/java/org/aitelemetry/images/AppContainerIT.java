@@ -8,7 +8,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -50,8 +49,7 @@ class AppContainerIT {
         Optional<String> unavailable = RuncContainer.unavailable();
         assumeTrue(unavailable.isEmpty(), () -> unavailable.orElseThrow());
         BuiltImage image = BuiltImage.of(app, bundle.resolve("blobs"));
-        RuncContainer container = new RuncContainer(bundle, image.image().runConfig());
-        image.unpack(container.rootfs());
+        RuncContainer container = RuncContainer.unpack(image.image(), bundle);
         Optional<String> refusal = container.refusal(app + "-probe-" + ProcessHandle.current().pid());
         assumeTrue(refusal.isEmpty(), () -> "runc cannot start a container here: " + refusal.orElseThrow());
         boolean cached = image.files().containsKey(CACHE);

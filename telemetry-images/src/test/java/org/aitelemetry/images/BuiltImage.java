@@ -60,11 +60,6 @@ record BuiltImage(OciArchive.Read read) {
         return content;
     }
 
-    /** Unpacks the layers in order into a root file system, as a runtime does. */
-    void unpack(Path root) throws IOException {
-        RootFilesystem.unpack(image(), root);
-    }
-
     private static TarArchiveInputStream layer(Layer layer) throws IOException {
         return RootFilesystem.open(layer);
     }

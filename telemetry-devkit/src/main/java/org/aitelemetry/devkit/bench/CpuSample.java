@@ -9,7 +9,7 @@ import java.util.List;
  * CPU seconds (user + system) Linux has charged so far to the worker, to PostgreSQL (the postmaster and its live
  * backends) and to this JVM, the load generator; the difference of two samples shows who used the cores in between.
  */
-record CpuSample(double worker, double postgres, double generator) {
+public record CpuSample(double worker, double postgres, double generator) {
 
     /** USER_HZ, the unit of /proc/PID/stat times; 100 on every Linux build we run on. */
     private static final double TICKS_PER_SECOND = 100;
@@ -43,7 +43,8 @@ record CpuSample(double worker, double postgres, double generator) {
         }
     }
 
-    private static double seconds(long pid) throws IOException {
+    /** User and system CPU seconds Linux has charged to one process so far. */
+    public static double seconds(long pid) throws IOException {
         String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
         // The command name may hold spaces and parentheses: fields are counted from the last ')'.
         String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");

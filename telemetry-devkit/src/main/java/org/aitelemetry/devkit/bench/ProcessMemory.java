@@ -5,17 +5,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Reads a Linux process's resident set size, as {@code ps} and the kubelet see it, and its peak so far. */
-final class ProcessMemory {
+public final class ProcessMemory {
 
     private ProcessMemory() {
     }
 
-    static long residentMib(long pid) throws IOException {
+    public static long residentMib(long pid) throws IOException {
         return statusMib(pid, "VmRSS:");
     }
 
     /** The largest the resident set has been since the process started: what a container's memory limit must allow. */
-    static long peakResidentMib(long pid) throws IOException {
+    public static long peakResidentMib(long pid) throws IOException {
         return statusMib(pid, "VmHWM:");
     }
 

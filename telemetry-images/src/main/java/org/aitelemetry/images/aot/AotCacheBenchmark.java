@@ -16,13 +16,13 @@ import java.util.concurrent.TimeUnit;
 import org.aitelemetry.devkit.FileTrees;
 import org.aitelemetry.devkit.LoopbackPorts;
 import org.aitelemetry.devkit.Workspace;
+import org.aitelemetry.devkit.bench.CpuSample;
+import org.aitelemetry.devkit.bench.ProcessMemory;
 import org.aitelemetry.images.DeploymentJavaOptions;
 import org.aitelemetry.images.RunJavaEnvironment;
 import org.aitelemetry.images.oci.OciArchive;
 import org.aitelemetry.images.oci.OciImage;
-import org.aitelemetry.images.oci.RootFilesystem;
 import org.aitelemetry.images.runc.Readiness;
-import org.aitelemetry.images.aot.SyncCycleLog.Cycle;
 import org.aitelemetry.images.runc.RuncContainer;
 
 /**
@@ -41,8 +41,6 @@ public final class AotCacheBenchmark {
 
     private static final Duration PATIENCE = Duration.ofMinutes(5);
     private static final Instant FROZEN_AT = Instant.parse("2026-11-21T12:00:00Z");
-    /** USER_HZ, the unit of /proc/PID/stat times. */
-    private static final double TICKS_PER_SECOND = 100;
 
     private AotCacheBenchmark() {
     }
@@ -90,9 +88,12 @@ public final class AotCacheBenchmark {
     private static RuncContainer unpack(Path root, Path work, String app) throws IOException, InterruptedException {
         OciImage image = OciArchive.read(root.resolve("telemetry-images/target/images/" + app + ".oci.tar"),
                 Files.createDirectories(work.resolve(app + "-blobs"))).image();
-        RuncContainer container = new RuncContainer(Files.createDirectories(work.resolve(app)), image.runConfig());
-        RootFilesystem.unpack(image, container.rootfs());
-        Optional<String> refusal = RuncContainer.unavailable().or(() -> probe(container));
+        Optional<String> unavailable = RuncContainer.unavailable();
+        if (unavailable.isPresent()) {
+            throw new IllegalStateException(unavailable.get());
+        }
+        RuncContainer container = RuncContainer.unpack(image, work.resolve(app));
+        Optional<String> refusal = container.refusal("aot-benchmark-probe-" + ProcessHandle.current().pid());
         if (refusal.isPresent()) {
             throw new IllegalStateException("runc cannot run the image here: " + refusal.get());
         }
@@ -113,7 +114,7 @@ public final class AotCacheBenchmark {
             Readiness.await(management, run, log, PATIENCE);
             long readyMillis = (System.nanoTime() - started) / 1_000_000;
             System.out.printf("%-16s %-9s %7d ms %5d MiB%n", container.rootfs().getParent().getFileName(),
-                    cached ? "on" : "none", readyMillis, statusMib(container.pid(id), "VmRSS"));
+                    cached ? "on" : "none", readyMillis, ProcessMemory.residentMib(container.pid(id)));
         } finally {
             stop(container, id, run);
         }
@@ -127,14 +128,6 @@ public final class AotCacheBenchmark {
             run.waitFor();
         }
         container.delete(id);
-    }
-
-    private static Optional<String> probe(RuncContainer container) {
-        try {
-            return container.refusal("aot-benchmark-probe-" + ProcessHandle.current().pid());
-        } catch (IOException | InterruptedException e) {
-            return Optional.of(e.toString());
-        }
     }
 
     /** One worker run; the configuration it ran with, whose database it filled. */
@@ -165,34 +158,18 @@ public final class AotCacheBenchmark {
         long readyMillis = (System.nanoTime() - started) / 1_000_000;
         long pid = container.pid(id);
         SyncCycleLog.await(log, 2, PATIENCE);
-        double cpuBefore = cpuSeconds(pid);
-        List<Cycle> done = SyncCycleLog.await(log, cycles, PATIENCE);
-        double cpuPerCycle = (cpuSeconds(pid) - cpuBefore) * 1000 / (cycles - 2);
-        List<Cycle> unchanged = done.subList(1, cycles);
+        double cpuBefore = CpuSample.seconds(pid);
+        List<SyncCycleLog.Cycle> done = SyncCycleLog.await(log, cycles, PATIENCE);
+        double cpuPerCycle = (CpuSample.seconds(pid) - cpuBefore) * 1000 / (cycles - 2);
+        List<SyncCycleLog.Cycle> unchanged = done.subList(1, cycles);
         System.out.printf("%-9s %7d ms %5d ms %7d ms %8.0f ms %12.0f %5d MiB %5d MiB%n", cached ? "on" : "none",
-                readyMillis, done.get(0).millis(), median(unchanged.stream().map(Cycle::millis).toList()),
-                cpuPerCycle, unchanged.stream().mapToInt(Cycle::rows).average().orElse(0),
-                statusMib(pid, "VmRSS"), statusMib(pid, "VmHWM"));
+                readyMillis, done.get(0).millis(), median(unchanged.stream().map(SyncCycleLog.Cycle::millis).toList()),
+                cpuPerCycle, unchanged.stream().mapToInt(SyncCycleLog.Cycle::rows).average().orElse(0),
+                ProcessMemory.residentMib(pid), ProcessMemory.peakResidentMib(pid));
     }
 
     private static long median(List<Long> values) {
         List<Long> sorted = values.stream().sorted().toList();
         return sorted.get(sorted.size() / 2);
-    }
-
-    /** User and system CPU Linux has charged to the process so far (/proc/PID/stat, fields 14 and 15). */
-    private static double cpuSeconds(long pid) throws IOException {
-        String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
-        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / TICKS_PER_SECOND;
-    }
-
-    private static long statusMib(long pid, String field) throws IOException {
-        for (String line : Files.readAllLines(Path.of("/proc", String.valueOf(pid), "status"))) {
-            if (line.startsWith(field + ":")) {
-                return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024;
-            }
-        }
-        throw new IOException("no " + field + " for process " + pid);
     }
 }

@@ -19,7 +19,6 @@ import org.aitelemetry.images.DeploymentJavaOptions;
 import org.aitelemetry.images.RunJavaEnvironment;
 import org.aitelemetry.images.oci.LayerWriter;
 import org.aitelemetry.images.oci.OciImage;
-import org.aitelemetry.images.oci.RootFilesystem;
 import org.aitelemetry.images.runc.Readiness;
 import org.aitelemetry.images.runc.RuncContainer;
 import org.apache.commons.compress.archivers.tar.TarConstants;
@@ -61,9 +60,7 @@ public final class AotTraining implements AutoCloseable {
         if (unavailable.isPresent()) {
             return unavailable;
         }
-        RuncContainer container = container(image, work);
-        RootFilesystem.unpack(image, container.rootfs());
-        return container.refusal("aot-probe-" + ProcessHandle.current().pid());
+        return RuncContainer.unpack(image, bundle(work)).refusal("aot-probe-" + ProcessHandle.current().pid());
     }
 
     /** Trains {@code app} from its image, {@link #prepare prepared} under {@code work}; adds the cache as a layer. */
@@ -71,7 +68,7 @@ public final class AotTraining implements AutoCloseable {
         if (stack == null) {
             stack = TrainingStack.start(workspace);
         }
-        RuncContainer container = container(image, work);
+        RuncContainer container = new RuncContainer(bundle(work), image.runConfig());
         Path output = Files.createDirectories(work.resolve("aot"));
         Files.setPosixFilePermissions(output, PosixFilePermissions.fromString("rwxrwxrwx"));
         record(app, container, output, work.resolve(app + "-training.log"));
@@ -89,8 +86,8 @@ public final class AotTraining implements AutoCloseable {
                 Files.size(cache) >> 20);
     }
 
-    private static RuncContainer container(OciImage image, Path work) throws IOException {
-        return new RuncContainer(Files.createDirectories(work.resolve("bundle")), image.runConfig());
+    private static Path bundle(Path work) {
+        return work.resolve("bundle");
     }
 
     private void record(String app, RuncContainer container, Path output, Path log) throws Exception {

@@ -79,10 +79,6 @@ final class TrainingStack implements AutoCloseable {
         return appConfig(postgres.createDatabase("run"));
     }
 
-    long postgresPid() {
-        return postgres.serverPid().orElseThrow();
-    }
-
     private Map<String, String> appConfig(String database) {
         Map<String, String> config = new HashMap<>(postgres.appConfig(database));
         config.putAll(issuer.appConfig());

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.aitelemetry.images.oci.OciImage;
+import org.aitelemetry.images.oci.RootFilesystem;
 
 /**
  * Containers run by runc (Debian's, as root; bin/setup-debian installs it) from an image unpacked into
@@ -43,6 +45,13 @@ public final class RuncContainer {
         }
         return "root".equals(System.getProperty("user.name")) ? Optional.empty()
                 : Optional.of("runc runs containers as root here, and this build is not root");
+    }
+
+    /** The image's layers unpacked into {@code <bundle>/rootfs}, ready to run. */
+    public static RuncContainer unpack(OciImage image, Path bundle) throws IOException {
+        RuncContainer container = new RuncContainer(Files.createDirectories(bundle), image.runConfig());
+        RootFilesystem.unpack(image, container.rootfs());
+        return container;
     }
 
     public Path rootfs() {
